@@ -1,0 +1,193 @@
+/**
+ * The storage interface every adapter implements (DESIGN §4 "Storage").
+ *
+ * It is SQL-shaped on purpose, so a PostgreSQL adapter can slot in later: reads are by id, by an indexed field
+ * or a filtered list; writes happen inside `transact`, which applies every change of one request atomically and
+ * resolves only once the changes are durable. Versions are checked in the write itself (like
+ * `UPDATE … WHERE version = $n`), never by a read-then-write in the caller.
+ */
+import type { AdminRole, Community, ContactRequest, Listing, Property, RecordMeta, SiteSettings } from '../../domain';
+
+/** A stored admin account. Only api/ ever sees `passwordHash`. */
+export interface StoredAdminUser extends RecordMeta {
+  email: string;
+  passwordHash: string;
+  role: AdminRole;
+  isActive: boolean;
+}
+
+/** The stored answer of a write that carried an Idempotency-Key (DESIGN §4 "Concurrency and retries"). */
+export interface IdempotencyRecord extends RecordMeta {
+  /** Who sent it and what: method, path and a hash of the body; the same key with another request is a 422. */
+  requestHash: string;
+  statusCode: number;
+  body: unknown;
+  expiresAt: string;
+}
+
+/** One line of the audit trail: every admin write and every login attempt. */
+export interface AuditEntry extends RecordMeta {
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  ip: string | null;
+  outcome: 'success' | 'failure';
+  detail?: string;
+}
+
+/** The site settings live as one record with the fixed id `site`. */
+export interface StoredSettings extends RecordMeta, SiteSettings {}
+
+export interface CollectionTypes {
+  communities: Community;
+  listings: Listing;
+  properties: Property;
+  contacts: ContactRequest;
+  adminUsers: StoredAdminUser;
+  settings: StoredSettings;
+  idempotency: IdempotencyRecord;
+  audit: AuditEntry;
+}
+export type CollectionName = keyof CollectionTypes;
+export const COLLECTION_NAMES: readonly CollectionName[] = [
+  'communities',
+  'listings',
+  'properties',
+  'contacts',
+  'adminUsers',
+  'settings',
+  'idempotency',
+  'audit',
+];
+
+/**
+ * Indexed fields per collection. `unique` fields reject a second record with the same value
+ * (case-sensitive: callers store emails lower-case). Lookups on other fields scan.
+ */
+export const INDEXES: { [C in CollectionName]: { unique: (keyof CollectionTypes[C])[]; lookup: (keyof CollectionTypes[C])[] } } = {
+  communities: { unique: ['slug'], lookup: [] },
+  listings: { unique: [], lookup: ['communityId'] },
+  properties: { unique: [], lookup: [] },
+  contacts: { unique: [], lookup: [] },
+  adminUsers: { unique: ['email'], lookup: [] },
+  settings: { unique: [], lookup: [] },
+  idempotency: { unique: [], lookup: [] },
+  audit: { unique: [], lookup: [] },
+};
+
+/** Fields the storage owns: callers never set them, except `id` on insert. */
+export type NewRecord<T extends RecordMeta> = Omit<T, 'createdAt' | 'updatedAt' | 'version' | 'id'> & { id?: string };
+export type RecordChanges<T extends RecordMeta> = Partial<Omit<T, 'id' | 'createdAt' | 'updatedAt' | 'version'>>;
+
+export interface WriteOptions {
+  /** When set, the write fails with VersionConflictError unless the stored version equals it. */
+  expectedVersion?: number;
+}
+
+/**
+ * What a transaction body can do. Its methods are synchronous: the body runs alone (no other transaction
+ * interleaves), sees its own writes, and every change it makes is committed together or not at all
+ * (a body that throws leaves nothing behind).
+ */
+export interface Transaction {
+  get<C extends CollectionName>(collection: C, id: string): CollectionTypes[C] | undefined;
+  findOne<C extends CollectionName, F extends keyof CollectionTypes[C]>(
+    collection: C,
+    field: F,
+    value: CollectionTypes[C][F],
+  ): CollectionTypes[C] | undefined;
+  list<C extends CollectionName>(collection: C, where?: Partial<CollectionTypes[C]>): CollectionTypes[C][];
+  /** Sets id (a new UUID unless given), createdAt = updatedAt = now, version = 1. */
+  insert<C extends CollectionName>(collection: C, record: NewRecord<CollectionTypes[C]>): CollectionTypes[C];
+  /** Shallow-merges `changes`, sets updatedAt = now and version + 1. */
+  update<C extends CollectionName>(
+    collection: C,
+    id: string,
+    changes: RecordChanges<CollectionTypes[C]>,
+    options?: WriteOptions,
+  ): CollectionTypes[C];
+  /** Removes the record and returns it as it was. */
+  remove<C extends CollectionName>(collection: C, id: string, options?: WriteOptions): CollectionTypes[C];
+}
+
+export interface Storage {
+  get<C extends CollectionName>(collection: C, id: string): Promise<CollectionTypes[C] | undefined>;
+  findOne<C extends CollectionName, F extends keyof CollectionTypes[C]>(
+    collection: C,
+    field: F,
+    value: CollectionTypes[C][F],
+  ): Promise<CollectionTypes[C] | undefined>;
+  /** Records in insertion order, optionally filtered by equality on fields (indexed fields use their index). */
+  list<C extends CollectionName>(collection: C, where?: Partial<CollectionTypes[C]>): Promise<CollectionTypes[C][]>;
+  count(collection: CollectionName): Promise<number>;
+  /**
+   * Runs `body` alone and commits its changes atomically. Resolves with its result once the changes are
+   * durable (for the file adapter: written and fsynced); rejects with the body's error, leaving nothing.
+   * Rejects with StorageUnavailableError when the changes cannot be made durable (disk full, read-only).
+   */
+  transact<R>(body: (tx: Transaction) => R): Promise<R>;
+  /**
+   * A number that changes whenever a committed change touches the collection. Response caches key on it
+   * so a public list is serialised once per change, not once per request.
+   */
+  revision(collection: CollectionName): number;
+  /** Resolves once every change committed so far is durable. */
+  flush(): Promise<void>;
+  /** Flushes and releases files; later calls reject. */
+  close(): Promise<void>;
+}
+
+export class NotFoundError extends Error {
+  constructor(
+    readonly collection: CollectionName,
+    readonly id: string,
+  ) {
+    super(`${collection} ${id} not found`);
+    this.name = 'NotFoundError';
+  }
+}
+
+export class VersionConflictError extends Error {
+  constructor(
+    readonly collection: CollectionName,
+    readonly current: unknown,
+    readonly expectedVersion: number,
+  ) {
+    super(`${collection} version conflict: expected ${expectedVersion}`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+/** A second record with the same id or the same value of a unique field. */
+export class UniqueViolationError extends Error {
+  constructor(
+    readonly collection: CollectionName,
+    readonly field: string,
+    readonly value: unknown,
+  ) {
+    super(`${collection}.${field} already has ${JSON.stringify(value)}`);
+    this.name = 'UniqueViolationError';
+  }
+}
+
+/** The data folder cannot take writes (read-only, full, gone). Reads keep working. */
+export class StorageUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`Storage unavailable: ${reason}`);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** The data file exists but cannot be parsed: the server must refuse to start and leave it alone. */
+export class CorruptDataError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`The data file ${file} cannot be read (${reason}). It was left untouched; restore it from a backup or move it away to start with example data.`);
+    this.name = 'CorruptDataError';
+  }
+}

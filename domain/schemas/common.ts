@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants';
+
+/** Fields every stored record carries (DESIGN §4 "Records"). */
+export const recordMetaSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int().min(1),
+});
+export type RecordMeta = z.infer<typeof recordMetaSchema>;
+
+/** Ids are UUIDs; a client may supply one on create so an offline-created record keeps its id. */
+export const idSchema = z.uuid({ error: 'Must be a UUID' });
+
+/** `#RRGGBB` only, so a theme colour can never smuggle CSS (`red; background:url(...)`). */
+export const hexColorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Use a colour in the form #RRGGBB' });
+
+/** A plain CSS length (px, rem, em or %), for theme radii; nothing else reaches a style attribute. */
+export const cssLengthSchema = z
+  .string()
+  .regex(/^(0|\d{1,3}(\.\d{1,2})?(px|rem|em|%))$/, { error: 'Use a length such as 12px or 1rem' });
+
+/** Trimmed text with an upper bound; `required` gives the spec's message when empty. */
+export function text(max: number = TEXT_LIMITS.short, requiredMessage?: string) {
+  const base = z.string({ error: requiredMessage ?? 'Must be text' }).trim().max(max, { error: `At most ${max} characters` });
+  return requiredMessage ? base.min(1, { error: requiredMessage }) : base;
+}
+
+/**
+ * An image reference: an http(s) URL, a site path (`/uploads/…`, `/images/…`) or a bare file name that the
+ * site prefixes with /images/communities/. `javascript:` and `data:` URLs are refused.
+ */
+export const imageRefSchema = z
+  .string()
+  .trim()
+  .max(TEXT_LIMITS.medium)
+  .refine((value) => value === '' || /^https?:\/\/[^\s"'<>]+$/i.test(value) || /^\/[A-Za-z0-9._~\/-]*$/.test(value) || /^[A-Za-z0-9._-]+$/.test(value), {
+    error: 'Use an http(s) URL, a path starting with / or a file name',
+  })
+  .refine((value) => !value.includes('..'), { error: 'Path must not contain ..' });
+
+export const textList = (itemMax: number = TEXT_LIMITS.short) =>
+  z.array(text(itemMax).min(1), { error: 'Must be a list of text' }).max(TEXT_LIMITS.listItems);
+
+/** Non-negative integer (JSON number). The forms normalise "invalid becomes 0" before sending (normalise.ts). */
+export const nonNegativeInt = z.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' });
+export const nonNegativeNumber = z.number({ error: 'Must be a number' }).min(0, { error: 'Must be 0 or more' }).max(1e12);
+export const bedroomsSchema = z.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be between 0 and 20' }).max(20, { error: 'Must be between 0 and 20' });
+export const bathroomsSchema = z
+  .number({ error: 'Must be a number' })
+  .min(0, { error: 'Must be between 0 and 20' })
+  .max(20, { error: 'Must be between 0 and 20' })
+  .refine((value) => Number.isInteger(value * 2), { error: 'Use half steps (e.g. 2.5)' });
+
+export const emailSchema = (requiredMessage: string, invalidMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(254, { error: invalidMessage })
+    .pipe(z.email({ error: invalidMessage }))
+    .transform((value) => value.toLowerCase());
+
+/** Error answer of every API failure (DESIGN §4 "Errors"). */
+export const errorResponseSchema = z.object({
+  error: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  current: z.unknown().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

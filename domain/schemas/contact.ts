@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES, TEXT_LIMITS, VISIT_SLOTS, VISIT_TYPES } from '../constants';
+import { MESSAGES } from '../messages';
+import { emailSchema, recordMetaSchema, text } from './common';
+
+export const leadStatusSchema = z.enum(LEAD_STATUSES);
+export const leadSourceSchema = z.enum(LEAD_SOURCES);
+export const contactInterestSchema = z.enum(CONTACT_INTERESTS);
+
+/**
+ * What a visitor's form sends (popup, contact page, listing inquiry, visit request).
+ * `website` is the honeypot (a field people never see, so only bots fill it) and `fillTimeMs`
+ * the time the form was open; both only feed the spam check and are not stored.
+ */
+export const contactInputSchema = z.object({
+  id: z.uuid().optional(),
+  name: text(TEXT_LIMITS.short, MESSAGES.nameRequired),
+  email: emailSchema(MESSAGES.emailRequired, MESSAGES.emailInvalid),
+  phone: text(40).default(''),
+  message: text(TEXT_LIMITS.long, MESSAGES.messageRequired),
+  interest: contactInterestSchema.default('general'),
+  source: leadSourceSchema.default('contact-page'),
+  communityId: z.string().max(100).optional(),
+  listingId: z.string().max(100).optional(),
+  listingTitle: text().optional(),
+  listingIds: z.array(z.string().max(100)).max(20).optional(),
+  submittedAt: z.iso.datetime({ error: 'Must be an ISO date-time' }).optional(),
+  preferredDate: z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' }).optional(),
+  preferredSlot: z.enum(VISIT_SLOTS).optional(),
+  visitType: z.enum(VISIT_TYPES).optional(),
+  website: z.string().max(TEXT_LIMITS.short).optional(),
+  fillTimeMs: z.number().min(0).max(1e9).optional(),
+});
+export type ContactInput = z.input<typeof contactInputSchema>;
+
+/** What an admin may change on a lead. */
+export const contactPatchSchema = z
+  .object({
+    status: leadStatusSchema.optional(),
+    notes: text(TEXT_LIMITS.long).optional(),
+  })
+  .refine((value) => value.status !== undefined || value.notes !== undefined, {
+    error: 'Send status or notes',
+  });
+export type ContactPatch = z.infer<typeof contactPatchSchema>;
+
+export const contactSchema = contactInputSchema
+  .omit({ id: true, website: true, fillTimeMs: true })
+  .extend({
+    status: leadStatusSchema,
+    notes: z.string(),
+    spamReason: z.string().optional(),
+  })
+  .extend(recordMetaSchema.shape);
+export type ContactRequest = z.infer<typeof contactSchema>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { DEFAULT_LISTING_STATUS, DEFAULT_LISTING_TYPE, LISTING_STATUSES, LISTING_TYPES, TEXT_LIMITS } from '../constants';
+import { bathroomsSchema, bedroomsSchema, imageRefSchema, nonNegativeInt, recordMetaSchema, text, textList } from './common';
+
+export const listingTypeSchema = z.enum(LISTING_TYPES);
+export const listingStatusSchema = z.enum(LISTING_STATUSES);
+
+export const listingInputSchema = z.object({
+  id: z.uuid().optional(),
+  title: text(TEXT_LIMITS.short, 'Property Title is required'),
+  communityId: z.string({ error: 'Community is required' }).min(1, { error: 'Community is required' }).max(100),
+  address: text(TEXT_LIMITS.short, 'Address is required'),
+  description: text(TEXT_LIMITS.long).default(''),
+  price: nonNegativeInt,
+  type: listingTypeSchema.default(DEFAULT_LISTING_TYPE),
+  bedrooms: bedroomsSchema,
+  bathrooms: bathroomsSchema,
+  sqft: nonNegativeInt,
+  status: listingStatusSchema.default(DEFAULT_LISTING_STATUS),
+  images: z.array(imageRefSchema).max(50).default([]),
+  features: textList().default([]),
+});
+export type ListingInput = z.input<typeof listingInputSchema>;
+
+export const listingUpdateSchema = listingInputSchema.omit({ id: true }).partial();
+export type ListingUpdate = z.infer<typeof listingUpdateSchema>;
+
+export const listingSchema = listingInputSchema.omit({ id: true }).extend(recordMetaSchema.shape);
+export type Listing = z.infer<typeof listingSchema>;

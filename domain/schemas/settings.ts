@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { DEFAULT_PRIMARY_COLOR, TEXT_LIMITS } from '../constants';
+import { hexColorSchema, imageRefSchema, text } from './common';
+
+export const siteSettingsSchema = z.object({
+  general: z.object({
+    siteName: text().default('Houston New Home Communities'),
+    siteDescription: text(TEXT_LIMITS.medium).default("Discover exceptional homes in Houston's premier communities."),
+    contactEmail: z.union([z.literal(''), z.email({ error: 'Please enter a valid email address' })]).default('info@example.com'),
+    contactPhone: text(40).default('(713) 555-0100'),
+  }),
+  appearance: z.object({
+    primaryColor: hexColorSchema.default(DEFAULT_PRIMARY_COLOR),
+    logoUrl: imageRefSchema.default(''),
+    favicon: imageRefSchema.default(''),
+  }),
+  seo: z.object({
+    metaTitle: text().default('Houston New Home Communities'),
+    metaDescription: text(TEXT_LIMITS.medium).default(
+      'Explore master-planned new-home communities across Houston, Texas: homes, builders, schools and amenities.',
+    ),
+    metaKeywords: text(TEXT_LIMITS.medium).default('Houston new homes, master-planned communities, Texas real estate'),
+  }),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = siteSettingsSchema.parse({ general: {}, appearance: {}, seo: {} });
+
+/** A settings update may send any of the three groups; each group sent is replaced whole. */
+export const siteSettingsUpdateSchema = siteSettingsSchema.partial();
+export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;
