@@ -67,7 +67,9 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
  * Indexed fields per collection. `unique` fields reject a second record with the same value
  * (case-sensitive: callers store emails lower-case). Lookups on other fields scan.
  */
-export const INDEXES: { [C in CollectionName]: { unique: (keyof CollectionTypes[C])[]; lookup: (keyof CollectionTypes[C])[] } } = {
+export const INDEXES: {
+  [C in CollectionName]: { unique: (keyof CollectionTypes[C])[]; lookup: (keyof CollectionTypes[C])[] };
+} = {
   communities: { unique: ['slug'], lookup: [] },
   listings: { unique: [], lookup: ['communityId'] },
   properties: { unique: [], lookup: [] },
@@ -187,7 +189,9 @@ export class CorruptDataError extends Error {
     readonly file: string,
     readonly reason: string,
   ) {
-    super(`The data file ${file} cannot be read (${reason}). It was left untouched; restore it from a backup or move it away to start with example data.`);
+    super(
+      `The data file ${file} cannot be read (${reason}). It was left untouched; restore it from a backup or move it away to start with example data.`,
+    );
     this.name = 'CorruptDataError';
   }
 }

@@ -1,0 +1,55 @@
+/**
+ * The in-memory adapter, for tests (`STORAGE=memory`). It is the shared engine (engine.ts) with nothing around
+ * it, so it has the file adapter's semantics exactly: atomic transactions (a body that throws leaves nothing),
+ * revision counters, unique and lookup indexes, version checks, frozen records. "Durable" means "in memory":
+ * `transact` resolves as soon as its body has committed.
+ */
+import { Engine } from './engine';
+import type { CollectionName, Storage, Transaction } from './storage';
+
+export function createMemoryStorage(): Storage {
+  const engine = new Engine();
+  let closed = false;
+
+  const ensureOpen = () => {
+    if (closed) throw new Error('Storage is closed');
+  };
+
+  // The engine speaks untyped records; the Storage interface adds the per-collection types on top.
+  const storage = {
+    async get(collection: CollectionName, id: string) {
+      ensureOpen();
+      return engine.get(collection, id);
+    },
+    async findOne(collection: CollectionName, field: string, value: unknown) {
+      ensureOpen();
+      return engine.findOne(collection, field, value);
+    },
+    async list(collection: CollectionName, where?: Record<string, unknown>) {
+      ensureOpen();
+      return engine.list(collection, where);
+    },
+    async count(collection: CollectionName) {
+      ensureOpen();
+      return engine.count(collection);
+    },
+    async transact<R>(body: (tx: Transaction) => R): Promise<R> {
+      ensureOpen();
+      // A transact started from inside a running body waits until that body has finished (bodies are
+      // synchronous, so one microtask is enough).
+      while (engine.busy) await null;
+      ensureOpen();
+      return engine.execute(body).result;
+    },
+    revision(collection: CollectionName) {
+      return engine.revision(collection);
+    },
+    async flush() {
+      ensureOpen();
+    },
+    async close() {
+      closed = true;
+    },
+  };
+  return storage as unknown as Storage;
+}
