@@ -74,7 +74,15 @@ export const LISTING_STATUS_BADGES = {
   SOLD: { label: 'Sold', tone: 'grey' },
 } as const;
 
-export const CONTACT_INTERESTS = ['general', 'buying', 'community', 'investment', 'other', 'visit', 'shortlist'] as const;
+export const CONTACT_INTERESTS = [
+  'general',
+  'buying',
+  'community',
+  'investment',
+  'other',
+  'visit',
+  'shortlist',
+] as const;
 /** The five options the contact page offers (SPEC §2 /contact); the others are set by other flows. */
 export const CONTACT_PAGE_INTERESTS = ['general', 'buying', 'community', 'investment', 'other'] as const;
 export const INTEREST_LABELS: Record<(typeof CONTACT_INTERESTS)[number], string> = {

@@ -55,8 +55,7 @@ export const MESSAGES = {
   adminUsersLoadFailed: 'Failed to load admin users',
   adminCreateFailed: 'Failed to create admin',
   adminDeleted: 'Admin user deleted successfully!',
-  adminDeleteNotSuperAdmin:
-    'Only Super Admins can delete admin users. You do not have sufficient permissions.',
+  adminDeleteNotSuperAdmin: 'Only Super Admins can delete admin users. You do not have sufficient permissions.',
   adminDeleteOwnAccount: 'You cannot delete your own account. Please contact another Super Admin.',
   passwordChangeFailed: 'Failed to change password',
   passwordChanged: 'Password changed successfully!',

@@ -44,7 +44,10 @@ export const loginResponseSchema = z.object({ token: z.string(), admin: adminUse
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const changePasswordInputSchema = z.object({
-  currentPassword: z.string({ error: MESSAGES.currentPasswordRequired }).min(1, { error: MESSAGES.currentPasswordRequired }).max(200),
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, { error: MESSAGES.currentPasswordRequired })
+    .max(200),
   newPassword: passwordSchema(MESSAGES.newPasswordRequired, MESSAGES.newPasswordTooShort),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;

@@ -14,9 +14,7 @@ export type RecordMeta = z.infer<typeof recordMetaSchema>;
 export const idSchema = z.uuid({ error: 'Must be a UUID' });
 
 /** `#RRGGBB` only, so a theme colour can never smuggle CSS (`red; background:url(...)`). */
-export const hexColorSchema = z
-  .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Use a colour in the form #RRGGBB' });
+export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Use a colour in the form #RRGGBB' });
 
 /** A plain CSS length (px, rem, em or %), for theme radii; nothing else reaches a style attribute. */
 export const cssLengthSchema = z
@@ -25,7 +23,10 @@ export const cssLengthSchema = z
 
 /** Trimmed text with an upper bound; `required` gives the spec's message when empty. */
 export function text(max: number = TEXT_LIMITS.short, requiredMessage?: string) {
-  const base = z.string({ error: requiredMessage ?? 'Must be text' }).trim().max(max, { error: `At most ${max} characters` });
+  const base = z
+    .string({ error: requiredMessage ?? 'Must be text' })
+    .trim()
+    .max(max, { error: `At most ${max} characters` });
   return requiredMessage ? base.min(1, { error: requiredMessage }) : base;
 }
 
@@ -37,18 +38,35 @@ export const imageRefSchema = z
   .string()
   .trim()
   .max(TEXT_LIMITS.medium)
-  .refine((value) => value === '' || /^https?:\/\/[^\s"'<>]+$/i.test(value) || /^\/[A-Za-z0-9._~\/-]*$/.test(value) || /^[A-Za-z0-9._-]+$/.test(value), {
-    error: 'Use an http(s) URL, a path starting with / or a file name',
-  })
+  .refine(
+    (value) =>
+      value === '' ||
+      /^https?:\/\/[^\s"'<>]+$/i.test(value) ||
+      /^\/[A-Za-z0-9._~/-]*$/.test(value) ||
+      /^[A-Za-z0-9._-]+$/.test(value),
+    {
+      error: 'Use an http(s) URL, a path starting with / or a file name',
+    },
+  )
   .refine((value) => !value.includes('..'), { error: 'Path must not contain ..' });
 
 export const textList = (itemMax: number = TEXT_LIMITS.short) =>
   z.array(text(itemMax).min(1), { error: 'Must be a list of text' }).max(TEXT_LIMITS.listItems);
 
 /** Non-negative integer (JSON number). The forms normalise "invalid becomes 0" before sending (normalise.ts). */
-export const nonNegativeInt = z.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' });
-export const nonNegativeNumber = z.number({ error: 'Must be a number' }).min(0, { error: 'Must be 0 or more' }).max(1e12);
-export const bedroomsSchema = z.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be between 0 and 20' }).max(20, { error: 'Must be between 0 and 20' });
+export const nonNegativeInt = z
+  .number({ error: 'Must be a number' })
+  .int({ error: 'Must be a whole number' })
+  .min(0, { error: 'Must be 0 or more' });
+export const nonNegativeNumber = z
+  .number({ error: 'Must be a number' })
+  .min(0, { error: 'Must be 0 or more' })
+  .max(1e12);
+export const bedroomsSchema = z
+  .number({ error: 'Must be a number' })
+  .int({ error: 'Must be a whole number' })
+  .min(0, { error: 'Must be between 0 and 20' })
+  .max(20, { error: 'Must be between 0 and 20' });
 export const bathroomsSchema = z
   .number({ error: 'Must be a number' })
   .min(0, { error: 'Must be between 0 and 20' })

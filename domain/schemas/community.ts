@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { DEFAULT_BORDER_RADIUS, DEFAULT_BORDER_RADIUS_LARGE, DEFAULT_PRIMARY_COLOR, TEXT_LIMITS } from '../constants';
 import {
-  DEFAULT_BORDER_RADIUS,
-  DEFAULT_BORDER_RADIUS_LARGE,
-  DEFAULT_PRIMARY_COLOR,
-  TEXT_LIMITS,
-} from '../constants';
-import { cssLengthSchema, hexColorSchema, imageRefSchema, nonNegativeInt, recordMetaSchema, text, textList } from './common';
+  cssLengthSchema,
+  hexColorSchema,
+  imageRefSchema,
+  nonNegativeInt,
+  recordMetaSchema,
+  text,
+  textList,
+} from './common';
 
 export const slugSchema = z
   .string()

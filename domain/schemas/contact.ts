@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages';
 import { emailSchema, recordMetaSchema, text } from './common';
 
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
+export type LeadStatus = z.infer<typeof leadStatusSchema>;
 export const leadSourceSchema = z.enum(LEAD_SOURCES);
 export const contactInterestSchema = z.enum(CONTACT_INTERESTS);
 
@@ -19,7 +20,7 @@ export const contactInputSchema = z.object({
   phone: text(40).default(''),
   message: text(TEXT_LIMITS.long, MESSAGES.messageRequired),
   interest: contactInterestSchema.default('general'),
-  source: leadSourceSchema.default('contact-page'),
+  source: leadSourceSchema.optional(),
   communityId: z.string().max(100).optional(),
   listingId: z.string().max(100).optional(),
   listingTitle: text().optional(),

@@ -1,6 +1,20 @@
 import { z } from 'zod';
-import { DEFAULT_LISTING_STATUS, DEFAULT_LISTING_TYPE, LISTING_STATUSES, LISTING_TYPES, TEXT_LIMITS } from '../constants';
-import { bathroomsSchema, bedroomsSchema, imageRefSchema, nonNegativeInt, recordMetaSchema, text, textList } from './common';
+import {
+  DEFAULT_LISTING_STATUS,
+  DEFAULT_LISTING_TYPE,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  TEXT_LIMITS,
+} from '../constants';
+import {
+  bathroomsSchema,
+  bedroomsSchema,
+  imageRefSchema,
+  nonNegativeInt,
+  recordMetaSchema,
+  text,
+  textList,
+} from './common';
 
 export const listingTypeSchema = z.enum(LISTING_TYPES);
 export const listingStatusSchema = z.enum(LISTING_STATUSES);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_PROPERTY_STATUS, DEFAULT_PROPERTY_TYPE, PROPERTY_STATUSES, PROPERTY_TYPES, TEXT_LIMITS } from '../constants';
+import {
+  DEFAULT_PROPERTY_STATUS,
+  DEFAULT_PROPERTY_TYPE,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  TEXT_LIMITS,
+} from '../constants';
 import { bathroomsSchema, bedroomsSchema, nonNegativeInt, nonNegativeNumber, recordMetaSchema, text } from './common';
 
 export const propertyTypeSchema = z.enum(PROPERTY_TYPES);

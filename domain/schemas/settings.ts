@@ -6,7 +6,9 @@ export const siteSettingsSchema = z.object({
   general: z.object({
     siteName: text().default('Houston New Home Communities'),
     siteDescription: text(TEXT_LIMITS.medium).default("Discover exceptional homes in Houston's premier communities."),
-    contactEmail: z.union([z.literal(''), z.email({ error: 'Please enter a valid email address' })]).default('info@example.com'),
+    contactEmail: z
+      .union([z.literal(''), z.email({ error: 'Please enter a valid email address' })])
+      .default('info@example.com'),
     contactPhone: text(40).default('(713) 555-0100'),
   }),
   appearance: z.object({

@@ -1,0 +1,84 @@
+/**
+ * buildApp: the whole server as a Fastify instance, without listening (server.ts listens; tests use inject).
+ * Storage is passed in, so tests run on memory storage and the server on the file database.
+ */
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import staticFilesPlugin from './plugins/static-files';
+import adminAuthRoutes from './routes/admin-auth';
+import adminUserRoutes from './routes/admin-users';
+import auditRoutes from './routes/audit';
+import communityRoutes from './routes/communities';
+import contactRoutes from './routes/contacts';
+import listingRoutes from './routes/listings';
+import propertyRoutes from './routes/properties';
+import publicRoutes from './routes/public';
+import settingsRoutes from './routes/settings';
+import siteRoutes from './routes/site';
+import uploadRoutes from './routes/upload';
+import type { Storage } from './storage/storage';
+
+export interface DemoCredentials {
+  email: string;
+  password: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    storage: Storage;
+    /** Shown on the login form only in demo mode. */
+    demoCredentials: DemoCredentials | null;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  storage: Storage;
+  demoCredentials?: DemoCredentials;
+}
+
+export async function buildApp({ config, storage, demoCredentials }: BuildAppOptions): Promise<FastifyInstance> {
+  if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (server.ts creates one in DATA_DIR/secret)');
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.body.password', 'req.body.currentPassword', 'req.body.newPassword'],
+    },
+    // One line per request at 50 connections costs more than the request; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.decorate('config', config);
+  app.decorate('storage', storage);
+  app.decorate('demoCredentials', demoCredentials ?? null);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin, { secret: config.jwtSecret });
+
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes);
+      await api.register(adminAuthRoutes);
+      await api.register(adminUserRoutes);
+      await api.register(communityRoutes);
+      await api.register(listingRoutes);
+      await api.register(propertyRoutes);
+      await api.register(contactRoutes);
+      await api.register(settingsRoutes);
+      await api.register(auditRoutes);
+      await api.register(uploadRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(siteRoutes);
+  await app.register(staticFilesPlugin);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,106 @@
+/**
+ * Server configuration, read from the environment once and checked (DESIGN §4 "Start").
+ * A bad value stops the start with one message listing every bad variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .default('0')
+  .transform((value) => value === '1' || value === 'true');
+
+const nonNegativeIntFromEnv = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: 'must be a whole number (0 turns the limit off)' })
+    .default(String(fallback))
+    .transform(Number);
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, { error: 'must be a port number' })
+    .default('3000')
+    .transform(Number)
+    .refine((port) => port >= 0 && port <= 65535, { error: 'must be between 0 and 65535' }),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  DEMO_MODE: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE: z.enum(['file', 'memory']).default('file'),
+  LOGIN_RATE_LIMIT: nonNegativeIntFromEnv(10),
+  CONTACT_RATE_LIMIT: nonNegativeIntFromEnv(20),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://homes.example.com' }).optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set by the caller (server.ts reads or creates DATA_DIR/secret when JWT_SECRET is not given). */
+  jwtSecret?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  demoMode: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  storage: 'file' | 'memory';
+  /** Attempts per IP per window on login (and failed attempts per email); 0 = off. */
+  loginRateLimit: number;
+  /** Public contact posts per IP per window; 0 = off. */
+  contactRateLimit: number;
+  rateLimitWindowMs: number;
+  publicUrl?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(defined);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    jwtSecret: values.JWT_SECRET,
+    adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    demoMode: values.DEMO_MODE,
+    logLevel: values.LOG_LEVEL,
+    storage: values.STORAGE,
+    loginRateLimit: values.LOGIN_RATE_LIMIT,
+    contactRateLimit: values.CONTACT_RATE_LIMIT,
+    rateLimitWindowMs: 15 * 60 * 1000,
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
+/** A config for tests: memory storage, quiet logs, a fixed secret, limits that a test can reach. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.resolve('data-test-unused'),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    demoMode: false,
+    logLevel: 'silent',
+    storage: 'memory',
+    loginRateLimit: 0,
+    contactRateLimit: 0,
+    rateLimitWindowMs: 15 * 60 * 1000,
+    ...overrides,
+  };
+}

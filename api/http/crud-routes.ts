@@ -1,0 +1,120 @@
+/**
+ * The admin CRUD routes shared by communities, listings and properties (SPEC §7 "Admin content"):
+ * GET list, GET by id, POST, PUT (partial update; If-Match optional), DELETE. Entity rules (slugs,
+ * references) are hooks, so each resource's plugin stays a few lines.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z, type ZodType } from 'zod';
+import { MESSAGES } from '../../domain';
+import type { CollectionName, CollectionTypes, NewRecord, RecordChanges, Transaction } from '../storage/storage';
+import { HttpError } from './http-error';
+import { runWrite } from './idempotent-write';
+
+export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export interface CrudOptions<C extends CollectionName> {
+  collection: C;
+  /** Path below /api, e.g. '/communities'. */
+  path: string;
+  /** Singular name for audit actions, e.g. 'community'. */
+  entity: string;
+  /** Leave out the plain list route when the resource registers its own (listings filter by community). */
+  skipList?: boolean;
+  createSchema: ZodType;
+  updateSchema: ZodType;
+  /** Turns validated input into the record to insert (slug, references); throws HttpError to refuse. */
+  prepareCreate?: (tx: Transaction, input: Record<string, unknown>) => NewRecord<CollectionTypes[C]>;
+  /** Checks and completes an update before it is applied. */
+  prepareUpdate?: (
+    tx: Transaction,
+    current: CollectionTypes[C],
+    changes: Record<string, unknown>,
+  ) => RecordChanges<CollectionTypes[C]>;
+  /** Refuses a delete that would leave broken references. */
+  beforeDelete?: (tx: Transaction, current: CollectionTypes[C]) => void;
+}
+
+export function registerCrudRoutes<C extends CollectionName>(app: FastifyInstance, options: CrudOptions<C>): void {
+  const { collection, path, entity } = options;
+  const itemPath = `${path}/:id`;
+  const auth = { onRequest: app.authenticate };
+
+  if (!options.skipList) app.get(path, auth, async () => app.storage.list(collection));
+
+  app.get<{ Params: { id: string } }>(
+    itemPath,
+    { ...auth, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const record = await app.storage.get(collection, request.params.id);
+      if (!record) throw new HttpError(404, MESSAGES.notFound);
+      reply.header('ETag', `"${record.version}"`);
+      return record;
+    },
+  );
+
+  app.post<{ Body: Record<string, unknown> }>(
+    path,
+    { ...auth, schema: { body: options.createSchema } },
+    async (request, reply) =>
+      runWrite(
+        request,
+        reply,
+        ({ tx }) => {
+          const input = request.body;
+          const record = options.prepareCreate
+            ? options.prepareCreate(tx, input)
+            : (input as NewRecord<CollectionTypes[C]>);
+          if (record.id && tx.get(collection, record.id))
+            throw new HttpError(409, `A ${entity} with this id already exists`);
+          const created = tx.insert(collection, record);
+          return { statusCode: 201, body: created };
+        },
+        { action: `${entity}.create`, entity: collection, entityId: (body) => (body as { id: string }).id },
+      ),
+  );
+
+  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
+    itemPath,
+    { ...auth, schema: { params: idParamsSchema, body: options.updateSchema } },
+    async (request, reply) =>
+      runWrite(
+        request,
+        reply,
+        ({ tx, expectedVersion }) => {
+          const current = tx.get(collection, request.params.id);
+          if (!current) throw new HttpError(404, MESSAGES.notFound);
+          // Checked here too (not only by the storage) so the 412 carries the current record for the conflict screen.
+          if (expectedVersion !== undefined && current.version !== expectedVersion) {
+            throw new HttpError(412, MESSAGES.versionConflict, undefined, {}, current);
+          }
+          const changes = options.prepareUpdate
+            ? options.prepareUpdate(tx, current, request.body)
+            : (request.body as RecordChanges<CollectionTypes[C]>);
+          const updated = tx.update(collection, request.params.id, changes, { expectedVersion });
+          return { statusCode: 200, body: updated };
+        },
+        { action: `${entity}.update`, entity: collection, entityId: (body) => (body as { id: string }).id },
+      ),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    itemPath,
+    { ...auth, schema: { params: idParamsSchema } },
+    async (request, reply) =>
+      runWrite(
+        request,
+        reply,
+        ({ tx, expectedVersion }) => {
+          const current = tx.get(collection, request.params.id);
+          if (!current) throw new HttpError(404, MESSAGES.notFound);
+          if (expectedVersion !== undefined && current.version !== expectedVersion) {
+            throw new HttpError(412, MESSAGES.versionConflict, undefined, {}, current);
+          }
+          options.beforeDelete?.(tx, current);
+          tx.remove(collection, request.params.id);
+          return { statusCode: 204, body: null };
+        },
+        { action: `${entity}.delete`, entity: collection, entityId: () => request.params.id },
+      ),
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Every write goes through `runWrite` (DESIGN §4 "Concurrency and retries"):
+ * - `Idempotency-Key`: the first answer is stored with the change, in the same transaction, for 24 h and
+ *   replayed for the same key; the same key with another request answers 422. The key is looked up before the
+ *   write runs (and so before If-Match), so a retry whose first answer was lost gets that answer, not a 412.
+ * - `If-Match: "<version>"` becomes the storage's expectedVersion (412 on mismatch, with the current record).
+ * - Admin writes add an audit entry in the same transaction.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../domain';
+import type { CollectionName, Transaction } from '../storage/storage';
+import { HttpError } from './http-error';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+export interface WriteResult<T> {
+  statusCode: number;
+  body: T;
+}
+
+export interface WriteContext {
+  tx: Transaction;
+  /** The version the client based its change on (If-Match), if it sent one. */
+  expectedVersion: number | undefined;
+}
+
+export interface AuditInfo {
+  action: string;
+  entity: CollectionName | 'session';
+  entityId: (result: unknown) => string | null;
+}
+
+/** Parses `If-Match: "3"`, `W/"3"` or `3`; anything else is a 400. */
+export function parseIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!match) throw new HttpError(400, 'If-Match must be a record version such as "3"');
+  return Number(match[1]);
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new HttpError(400, 'Idempotency-Key must be 8-128 letters, digits or -_.:');
+  }
+  return key;
+}
+
+/** Identifies the request a key was first used with: who, which route, which body. */
+function requestFingerprint(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(request.method)
+    .update('\0')
+    .update(request.url)
+    .update('\0')
+    .update(request.admin?.id ?? 'public')
+    .update('\0')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
+}
+
+export async function runWrite<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: (context: WriteContext) => WriteResult<T>,
+  audit?: AuditInfo,
+): Promise<void> {
+  const storage = request.server.storage;
+  const key = idempotencyKeyOf(request);
+  const expectedVersion = parseIfMatch(request.headers['if-match']);
+  const fingerprint = key ? requestFingerprint(request) : '';
+  const idempotencyId = key ? `${request.admin?.id ?? 'public'}:${key}` : '';
+
+  const outcome = await storage.transact((tx) => {
+    if (key) {
+      const previous = tx.get('idempotency', idempotencyId);
+      if (previous && Date.parse(previous.expiresAt) > Date.now()) {
+        if (previous.requestHash !== fingerprint) throw new HttpError(422, MESSAGES.idempotencyKeyReused);
+        return { replayed: true, statusCode: previous.statusCode, body: previous.body as T };
+      }
+      if (previous) tx.remove('idempotency', idempotencyId);
+    }
+    const result = write({ tx, expectedVersion });
+    if (key) {
+      tx.insert('idempotency', {
+        id: idempotencyId,
+        requestHash: fingerprint,
+        statusCode: result.statusCode,
+        body: result.body,
+        expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString(),
+      });
+    }
+    if (audit && request.admin) {
+      tx.insert('audit', {
+        at: new Date().toISOString(),
+        actorId: request.admin.id,
+        actorEmail: request.admin.email,
+        action: audit.action,
+        entity: audit.entity,
+        entityId: audit.entityId(result.body),
+        ip: request.ip,
+        outcome: 'success',
+      });
+    }
+    return { replayed: false, ...result };
+  });
+
+  // A replay may answer from a change that is committed in memory but not yet on disk: wait for it.
+  if (outcome.replayed) {
+    await storage.flush();
+    reply.header('Idempotent-Replayed', 'true');
+  }
+  // Awaited: a large body is compressed asynchronously, and a handler that returns before the send
+  // completes makes Fastify send again with an empty body.
+  if (outcome.statusCode === 204) {
+    await reply.code(204).send();
+    return;
+  }
+  await reply.code(outcome.statusCode).send(outcome.body);
+}

@@ -1,0 +1,40 @@
+/**
+ * Static files: uploads under /uploads/ (content-hashed names, so cached for a year as immutable), and the
+ * built web app (dist/client) or, before the first web build, web/public (the seed images).
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const WEB_BUILD_DIR = path.join(PROJECT_ROOT, 'dist', 'client');
+export const WEB_PUBLIC_DIR = path.join(PROJECT_ROOT, 'web', 'public');
+
+async function staticFilesPlugin(app: FastifyInstance): Promise<void> {
+  const uploadsDir = path.join(app.config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    dotfiles: 'deny',
+  });
+  const webRoot = existsSync(path.join(WEB_BUILD_DIR, 'index.html')) ? WEB_BUILD_DIR : WEB_PUBLIC_DIR;
+  if (existsSync(webRoot)) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      maxAge: '1h',
+    });
+  }
+}
+
+export default fp(staticFilesPlugin, { name: 'static-files', dependencies: ['errors'] });

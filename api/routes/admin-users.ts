@@ -1,0 +1,68 @@
+/**
+ * Admin accounts (SPEC §7, §6): SUPER_ADMIN only. Deleting deactivates (the audit trail keeps its actors);
+ * nobody deletes their own account, and the last active SUPER_ADMIN stays.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createAdminInputSchema, MESSAGES, type AdminRole } from '../../domain';
+import { publicAdmin } from '../plugins/auth';
+import { idParamsSchema } from '../http/crud-routes';
+import { HttpError } from '../http/http-error';
+import { runWrite } from '../http/idempotent-write';
+import { hashPassword } from '../security/passwords';
+
+export default async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+  const superAdmin = { onRequest: app.requireSuperAdmin };
+
+  app.get('/admin/users', superAdmin, async () =>
+    (await app.storage.list('adminUsers', { isActive: true })).map(publicAdmin),
+  );
+
+  app.post<{ Body: { email: string; password: string; role: AdminRole } }>(
+    '/admin/users',
+    { ...superAdmin, schema: { body: createAdminInputSchema } },
+    async (request, reply) => {
+      const { email, password, role } = request.body;
+      const passwordHash = await hashPassword(password);
+      await runWrite(
+        request,
+        reply,
+        ({ tx }) => {
+          const existing = tx.findOne('adminUsers', 'email', email);
+          if (existing?.isActive) {
+            throw new HttpError(409, 'An admin user with this email already exists', [
+              { path: 'email', message: 'Already in use' },
+            ]);
+          }
+          // A deleted (deactivated) account with this email comes back with the new password and role.
+          const user = existing
+            ? tx.update('adminUsers', existing.id, { passwordHash, role, isActive: true })
+            : tx.insert('adminUsers', { email, passwordHash, role, isActive: true });
+          return { statusCode: 201, body: publicAdmin(user) };
+        },
+        { action: 'admin-user.create', entity: 'adminUsers', entityId: (body) => (body as { id: string }).id },
+      );
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/admin/users/:id',
+    { ...superAdmin, schema: { params: idParamsSchema } },
+    async (request, reply) =>
+      runWrite(
+        request,
+        reply,
+        ({ tx }) => {
+          const target = tx.get('adminUsers', request.params.id);
+          if (!target || !target.isActive) throw new HttpError(404, MESSAGES.notFound);
+          if (target.id === request.admin!.id) throw new HttpError(403, MESSAGES.cannotDeleteOwnAccount);
+          if (target.role === 'SUPER_ADMIN') {
+            const activeSuperAdmins = tx.list('adminUsers', { role: 'SUPER_ADMIN', isActive: true });
+            if (activeSuperAdmins.length <= 1) throw new HttpError(403, MESSAGES.cannotDeleteLastSuperAdmin);
+          }
+          tx.update('adminUsers', target.id, { isActive: false });
+          return { statusCode: 200, body: { success: true, message: MESSAGES.adminDeleted } };
+        },
+        { action: 'admin-user.delete', entity: 'adminUsers', entityId: () => request.params.id },
+      ),
+  );
+}

@@ -1,0 +1,197 @@
+/** Visitors' inquiries (public contact calls) and the admin lead routes. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../domain';
+import { contactBody, createTestApp, type TestApp } from '../../tests/support/api';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterEach(() => t.close());
+
+const post = (url: string, json: unknown, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url, json, headers });
+
+describe('public contact calls', () => {
+  it.each(['/api/public/contacts', '/api/contact'])('%s stores a NEW lead and answers only its id', async (url) => {
+    const response = await post(url, contactBody());
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(Object.keys(body).sort()).toEqual(['id', 'submittedAt', 'success']);
+    const stored = await t.storage.get('contacts', body.id);
+    expect(stored).toMatchObject({ name: 'Maria Lopez', email: 'maria@example.com', status: 'NEW', notes: '' });
+    expect(stored).not.toHaveProperty('fillTimeMs');
+  });
+
+  it('defaults the source by call: popup for /public/contacts, contact-page for /contact', async () => {
+    const popup = (await post('/api/public/contacts', contactBody())).json();
+    const page = (await post('/api/contact', contactBody())).json();
+    expect((await t.storage.get('contacts', popup.id))!.source).toBe('popup');
+    expect((await t.storage.get('contacts', page.id))!.source).toBe('contact-page');
+  });
+
+  it('keeps listing inquiry fields (listingId, listingTitle, submittedAt)', async () => {
+    const submittedAt = '2026-11-20T15:00:00.000Z';
+    const body = contactBody({ source: 'listing', listingId: 'abc', listingTitle: 'The Magnolia', submittedAt });
+    const { id } = (await post('/api/public/contacts', body)).json();
+    expect(await t.storage.get('contacts', id)).toMatchObject({
+      listingId: 'abc',
+      listingTitle: 'The Magnolia',
+      submittedAt,
+      source: 'listing',
+    });
+  });
+
+  it.each([
+    ['name missing', { name: '' }, 'name', MESSAGES.nameRequired],
+    ['email missing', { email: '' }, 'email', MESSAGES.emailRequired],
+    ['email malformed', { email: 'maria-at-example' }, 'email', MESSAGES.emailInvalid],
+    ['message missing', { message: '  ' }, 'message', MESSAGES.messageRequired],
+    ['unknown interest', { interest: 'lottery' }, 'interest', expect.any(String)],
+  ])('refuses %s with the spec message and stores nothing', async (_case, overrides, path, message) => {
+    const response = await post('/api/public/contacts', contactBody(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toContainEqual({ path, message });
+    expect(await t.storage.count('contacts')).toBe(0);
+  });
+
+  it('accepts a missing phone (optional)', async () => {
+    const { phone: _phone, ...withoutPhone } = contactBody();
+    expect((await post('/api/public/contacts', withoutPhone)).statusCode).toBe(201);
+  });
+
+  it('stores honeypot and too-fast submissions as SPAM but answers like a success', async () => {
+    const honeypot = await post('/api/public/contacts', contactBody({ website: 'http://spam.example' }));
+    const tooFast = await post('/api/public/contacts', contactBody({ fillTimeMs: 300 }));
+    expect([honeypot.statusCode, tooFast.statusCode]).toEqual([201, 201]);
+    const leads = await t.storage.list('contacts');
+    expect(leads.map((lead) => lead.status)).toEqual(['SPAM', 'SPAM']);
+    expect(leads[0]!.spamReason).toBe('honeypot field filled');
+  });
+
+  it('does not let a visitor claim the staff-only source', async () => {
+    const { id } = (await post('/api/public/contacts', contactBody({ source: 'admin' }))).json();
+    expect((await t.storage.get('contacts', id))!.source).toBe('popup');
+  });
+
+  it('delivers an offline-queued inquiry once when the outbox sends it twice', async () => {
+    const headers = { 'idempotency-key': 'outbox-entry-000001' };
+    const first = await post('/api/public/contacts', contactBody(), headers);
+    const retry = await post('/api/public/contacts', contactBody(), headers);
+    expect(retry.json()).toEqual(first.json());
+    expect(await t.storage.count('contacts')).toBe(1);
+  });
+
+  it('rate-limits contact posts per IP with 429 and Retry-After', async () => {
+    await t.close();
+    t = await createTestApp({ seed: false, config: { contactRateLimit: 3 } });
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await post('/api/public/contacts', contactBody())).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    const limited = await post('/api/public/contacts', contactBody());
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.storage.count('contacts')).toBe(3);
+  });
+
+  it('never lists contacts publicly', async () => {
+    await post('/api/public/contacts', contactBody());
+    expect((await t.request({ method: 'GET', url: '/api/public/contacts' })).statusCode).toBe(404);
+  });
+});
+
+describe('admin lead routes', () => {
+  async function seedLeads() {
+    await post(
+      '/api/public/contacts',
+      contactBody({ name: 'Ann Early', email: 'ann@example.com', interest: 'buying' }),
+    );
+    await post(
+      '/api/public/contacts',
+      contactBody({ name: 'Bob Later', email: 'bob@example.com', interest: 'investment', source: 'listing' }),
+    );
+    await post('/api/public/contacts', contactBody({ name: 'Spammy', email: 'bot@example.com', website: 'x' }));
+  }
+
+  it('lists leads newest first without spam, filters by status, interest, source and text', async () => {
+    await seedLeads();
+    const all = (await t.request({ method: 'GET', url: '/api/contacts', token: t.adminToken })).json();
+    expect(all.map((lead: { name: string }) => lead.name)).toEqual(['Bob Later', 'Ann Early']);
+    const spam = (await t.request({ method: 'GET', url: '/api/contacts?status=SPAM', token: t.adminToken })).json();
+    expect(spam.map((lead: { name: string }) => lead.name)).toEqual(['Spammy']);
+    const investors = (
+      await t.request({ method: 'GET', url: '/api/contacts?interest=investment', token: t.adminToken })
+    ).json();
+    expect(investors).toHaveLength(1);
+    const fromListings = (
+      await t.request({ method: 'GET', url: '/api/contacts?source=listing', token: t.adminToken })
+    ).json();
+    expect(fromListings.map((lead: { name: string }) => lead.name)).toEqual(['Bob Later']);
+    const search = (await t.request({ method: 'GET', url: '/api/contacts?q=ANN', token: t.adminToken })).json();
+    expect(search.map((lead: { name: string }) => lead.name)).toEqual(['Ann Early']);
+    const bad = await t.request({ method: 'GET', url: '/api/contacts?status=WHATEVER', token: t.adminToken });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('changes status and notes with PATCH, with version checks', async () => {
+    const { id } = (await post('/api/public/contacts', contactBody())).json();
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `/api/contacts/${id}`,
+      token: t.adminToken,
+      json: { status: 'CONTACTED', notes: 'Called, visiting Sat.' },
+    });
+    expect(patched.json()).toMatchObject({ status: 'CONTACTED', notes: 'Called, visiting Sat.', version: 2 });
+    const stale = await t.request({
+      method: 'PATCH',
+      url: `/api/contacts/${id}`,
+      token: t.adminToken,
+      headers: { 'if-match': '"1"' },
+      json: { status: 'APPOINTMENT' },
+    });
+    expect(stale.statusCode).toBe(412);
+    const empty = await t.request({ method: 'PATCH', url: `/api/contacts/${id}`, token: t.adminToken, json: {} });
+    expect(empty.statusCode).toBe(400);
+    const badStatus = await t.request({
+      method: 'PATCH',
+      url: `/api/contacts/${id}`,
+      token: t.adminToken,
+      json: { status: 'MAYBE' },
+    });
+    expect(badStatus.statusCode).toBe(400);
+    expect((await t.storage.get('contacts', id))!.status).toBe('CONTACTED');
+  });
+
+  it('exports the current filter as CSV with formula cells neutralised', async () => {
+    await seedLeads();
+    await post(
+      '/api/public/contacts',
+      contactBody({ name: '=HYPERLINK("http://evil.example")', email: 'eve@example.com' }),
+    );
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/contacts/export.csv?interest=buying',
+      token: t.adminToken,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toContain('createdAt,status,name,email');
+    expect(lines).toHaveLength(3); // header, Ann, Eve (interest buying); Bob and the spam left out
+    expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+  });
+
+  it('lets staff record a lead (source admin) and delete one', async () => {
+    const created = await t.request({ method: 'POST', url: '/api/contacts', token: t.adminToken, json: contactBody() });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().source).toBe('admin');
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/contacts/${created.json().id}`,
+      token: t.adminToken,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const again = await t.request({ method: 'DELETE', url: `/api/contacts/${created.json().id}`, token: t.adminToken });
+    expect(again.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,83 @@
+/** Admin lead routes (SPEC §7 /contacts, plus PATCH and CSV export for the lead inbox). */
+import type { FastifyInstance } from 'fastify';
+import { contactInputSchema, contactPatchSchema, MESSAGES, type ContactPatch } from '../../domain';
+import { idParamsSchema } from '../http/crud-routes';
+import { HttpError } from '../http/http-error';
+import { runWrite } from '../http/idempotent-write';
+import { leadsToCsv } from '../leads/csv';
+import { filterLeads, leadFilterSchema, type LeadFilter } from '../leads/lead-filter';
+import { leadRecord, type ContactSubmission } from '../leads/lead-intake';
+
+export default async function contactRoutes(app: FastifyInstance): Promise<void> {
+  const auth = { onRequest: app.authenticate };
+
+  app.get<{ Querystring: LeadFilter }>(
+    '/contacts',
+    { ...auth, schema: { querystring: leadFilterSchema } },
+    async (request) => filterLeads(await app.storage.list('contacts'), request.query),
+  );
+
+  app.get<{ Querystring: LeadFilter }>(
+    '/contacts/export.csv',
+    { ...auth, schema: { querystring: leadFilterSchema } },
+    async (request, reply) => {
+      const leads = filterLeads(await app.storage.list('contacts'), request.query);
+      const date = new Date().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="leads-${date}.csv"`)
+        .header('Cache-Control', 'no-store');
+      return leadsToCsv(leads);
+    },
+  );
+
+  // Staff can record a lead taken by phone or in person.
+  app.post<{ Body: ContactSubmission }>(
+    '/contacts',
+    { ...auth, schema: { body: contactInputSchema } },
+    async (request, reply) =>
+      runWrite(
+        request,
+        reply,
+        ({ tx }) => {
+          return { statusCode: 201, body: tx.insert('contacts', leadRecord(request.body, 'admin')) };
+        },
+        { action: 'contact.create', entity: 'contacts', entityId: (body) => (body as { id: string }).id },
+      ),
+  );
+
+  app.patch<{ Params: { id: string }; Body: ContactPatch }>(
+    '/contacts/:id',
+    { ...auth, schema: { params: idParamsSchema, body: contactPatchSchema } },
+    async (request, reply) =>
+      runWrite(
+        request,
+        reply,
+        ({ tx, expectedVersion }) => {
+          const current = tx.get('contacts', request.params.id);
+          if (!current) throw new HttpError(404, MESSAGES.notFound);
+          if (expectedVersion !== undefined && current.version !== expectedVersion) {
+            throw new HttpError(412, MESSAGES.versionConflict, undefined, {}, current);
+          }
+          return { statusCode: 200, body: tx.update('contacts', current.id, request.body) };
+        },
+        { action: 'contact.update', entity: 'contacts', entityId: (body) => (body as { id: string }).id },
+      ),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/contacts/:id',
+    { ...auth, schema: { params: idParamsSchema } },
+    async (request, reply) =>
+      runWrite(
+        request,
+        reply,
+        ({ tx }) => {
+          if (!tx.get('contacts', request.params.id)) throw new HttpError(404, MESSAGES.notFound);
+          tx.remove('contacts', request.params.id);
+          return { statusCode: 204, body: null };
+        },
+        { action: 'contact.delete', entity: 'contacts', entityId: () => request.params.id },
+      ),
+  );
+}

@@ -1,0 +1,200 @@
+/** Public reads (SPEC §7 "Public"), settings and site files. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_SETTINGS, MESSAGES } from '../../domain';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { communityBody, createTestApp, type TestApp } from '../../tests/support/api';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { DEMO_ADMIN_PASSWORD, firstAdminCredentials } from '../seed/first-start';
+import { createMemoryStorage } from '../storage/memory-storage';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t.close());
+
+describe('public reads', () => {
+  it('lists the example communities without a token', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/public/communities' });
+    expect(response.statusCode).toBe(200);
+    const slugs = response.json().map((community: { slug: string }) => community.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['austin-point', 'emberly', 'indigo', 'stonecreek-estates']));
+  });
+
+  it('reads a community by id or by slug, and answers "Community Not Found" otherwise', async () => {
+    const bySlug = await t.request({ method: 'GET', url: '/api/public/communities/emberly' });
+    expect(bySlug.statusCode).toBe(200);
+    const byId = await t.request({ method: 'GET', url: `/api/public/communities/${bySlug.json().id}` });
+    expect(byId.json().slug).toBe('emberly');
+    const missing = await t.request({ method: 'GET', url: '/api/public/communities/no-such-place' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(MESSAGES.communityNotFound);
+  });
+
+  it('filters listings by community id or slug, and reads one listing', async () => {
+    const community = (await t.request({ method: 'GET', url: '/api/public/communities/indigo' })).json();
+    const byId = (await t.request({ method: 'GET', url: `/api/public/listings?communityId=${community.id}` })).json();
+    const bySlug = (await t.request({ method: 'GET', url: '/api/public/listings?communityId=indigo' })).json();
+    expect(byId.length).toBeGreaterThan(0);
+    expect(bySlug).toEqual(byId);
+    expect(byId.every((listing: { communityId: string }) => listing.communityId === community.id)).toBe(true);
+    const one = await t.request({ method: 'GET', url: `/api/public/listings/${byId[0].id}` });
+    expect(one.json().title).toBe(byId[0].title);
+    const missing = await t.request({ method: 'GET', url: '/api/public/listings/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(MESSAGES.listingNotFound);
+  });
+
+  it('answers 304 to a matching If-None-Match, and a fresh body after a change', async () => {
+    const first = await t.request({ method: 'GET', url: '/api/public/communities' });
+    const etag = first.headers.etag as string;
+    const again = await t.request({
+      method: 'GET',
+      url: '/api/public/communities',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    const community = first.json()[0];
+    await t.request({
+      method: 'PUT',
+      url: `/api/communities/${community.id}`,
+      token: t.adminToken,
+      json: { priceRange: '$1M+' },
+    });
+    const changed = await t.request({
+      method: 'GET',
+      url: '/api/public/communities',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()[0].priceRange).toBe('$1M+');
+  });
+
+  it('serves default settings publicly, and a super admin change applies there', async () => {
+    const before = (await t.request({ method: 'GET', url: '/api/public/settings' })).json();
+    expect(before).toEqual(DEFAULT_SITE_SETTINGS);
+    const general = { ...DEFAULT_SITE_SETTINGS.general, siteName: 'Bayou City Homes' };
+    const saved = await t.request({ method: 'PUT', url: '/api/settings', token: t.superToken, json: { general } });
+    expect(saved.statusCode).toBe(200);
+    const after = (await t.request({ method: 'GET', url: '/api/public/settings' })).json();
+    expect(after.general.siteName).toBe('Bayou City Homes');
+    expect(after.seo).toEqual(DEFAULT_SITE_SETTINGS.seo);
+    const bad = await t.request({
+      method: 'PUT',
+      url: '/api/settings',
+      token: t.superToken,
+      json: { appearance: { primaryColor: 'blue;}', logoUrl: '', favicon: '' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    const adminRead = await t.request({ method: 'GET', url: '/api/settings', token: t.adminToken });
+    expect(adminRead.json().general.siteName).toBe('Bayou City Homes');
+  });
+
+  it('never hands out credentials outside demo mode', async () => {
+    const config = (await t.request({ method: 'GET', url: '/api/public/config' })).json();
+    expect(config).toEqual({ demoMode: false });
+  });
+});
+
+describe('demo mode', () => {
+  it('hands the demo credentials to the login form', async () => {
+    // server.ts passes firstAdminCredentials(config) as demoCredentials when DEMO_MODE is on.
+    const config = testConfig({ demoMode: true, dataDir: t.config.dataDir });
+    const app = await buildApp({
+      config,
+      storage: createMemoryStorage(),
+      demoCredentials: firstAdminCredentials(config),
+    });
+    const answer = (await app.inject({ method: 'GET', url: '/api/public/config' })).json();
+    expect(answer).toEqual({
+      demoMode: true,
+      demoCredentials: { email: 'admin@example.com', password: DEMO_ADMIN_PASSWORD },
+    });
+    await app.close();
+  });
+});
+
+describe('site files and HTTP hygiene', () => {
+  it('serves robots.txt that keeps /admin out', async () => {
+    const response = await t.request({ method: 'GET', url: '/robots.txt' });
+    expect(response.body).toContain('Disallow: /admin');
+    expect(response.body).toMatch(/Sitemap: http:\/\/.+\/sitemap\.xml/);
+  });
+
+  it('lists every community (by slug) and listing in sitemap.xml with lastmod', async () => {
+    const response = await t.request({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.headers['content-type']).toContain('application/xml');
+    const communities = await t.storage.list('communities');
+    const listings = await t.storage.list('listings');
+    const urls = response.body.match(/<loc>/g) ?? [];
+    expect(urls).toHaveLength(3 + communities.length + listings.length);
+    expect(response.body).toContain(`/community/austin-point</loc><lastmod>`);
+    expect(response.body).toContain(`/listing/${listings[0]!.id}</loc>`);
+  });
+
+  it('sets security headers with a same-origin CSP', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/public/communities' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('compresses large JSON for clients that accept it, with the whole body (reads and writes)', async () => {
+    const read = await t.request({
+      method: 'GET',
+      url: '/api/public/listings',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(read.headers['content-encoding']).toBe('br');
+    const listings = JSON.parse(brotliDecompressSync(read.rawPayload).toString());
+    expect(listings).toHaveLength(await t.storage.count('listings'));
+
+    // A write answer over the compression threshold must arrive whole too.
+    const write = await t.request({
+      method: 'POST',
+      url: '/api/communities',
+      token: t.adminToken,
+      headers: { 'accept-encoding': 'gzip' },
+      json: communityBody({ description: 'Lakes and trails. '.repeat(500) }),
+    });
+    expect(write.statusCode).toBe(201);
+    expect(write.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(write.rawPayload).toString()).description).toContain('Lakes and trails.');
+  });
+
+  it('answers malformed JSON with 400, a wrong media type with 415 and a huge body with 413, storing nothing', async () => {
+    const before = await t.storage.count('contacts');
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/api/public/contacts',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "x",',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toEqual(expect.any(String));
+    const wrongType = await t.request({
+      method: 'POST',
+      url: '/api/public/contacts',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<x/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    const huge = await t.request({
+      method: 'POST',
+      url: '/api/public/contacts',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(await t.storage.count('contacts')).toBe(before);
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: MESSAGES.notFound });
+  });
+});

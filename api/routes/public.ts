@@ -1,0 +1,116 @@
+/**
+ * Public routes (SPEC §7 "Public"): no token, never contacts, users or the audit log. Reads are answered
+ * from JsonResponseCache; contact posts are rate-limited per IP and spam-checked.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { contactInputSchema, DEFAULT_SITE_SETTINGS, MESSAGES, type SiteSettings } from '../../domain';
+import { idParamsSchema } from '../http/crud-routes';
+import { HttpError } from '../http/http-error';
+import { runWrite } from '../http/idempotent-write';
+import { JsonResponseCache } from '../http/json-cache';
+import { leadRecord, type ContactSubmission } from '../leads/lead-intake';
+import { FixedWindowRateLimiter } from '../security/rate-limiter';
+import type { Storage } from '../storage/storage';
+
+export const SETTINGS_ID = 'site';
+
+/** The stored settings without record fields, or the defaults before anyone saved them. */
+export async function readSiteSettings(storage: Storage): Promise<SiteSettings> {
+  const stored = await storage.get('settings', SETTINGS_ID);
+  if (!stored) return DEFAULT_SITE_SETTINGS;
+  return { general: stored.general, appearance: stored.appearance, seo: stored.seo };
+}
+
+export default async function publicRoutes(app: FastifyInstance): Promise<void> {
+  const cache = new JsonResponseCache(app.storage);
+  const contactLimiter = new FixedWindowRateLimiter(app.config.contactRateLimit, app.config.rateLimitWindowMs);
+
+  async function findCommunity(idOrSlug: string) {
+    return (
+      (await app.storage.get('communities', idOrSlug)) ?? (await app.storage.findOne('communities', 'slug', idOrSlug))
+    );
+  }
+
+  app.get('/public/communities', async (request, reply) => {
+    await cache.send(request, reply, 'communities', ['communities'], () => app.storage.list('communities'));
+  });
+
+  // Accepts an id or a slug (DESIGN §6).
+  app.get<{ Params: { id: string } }>(
+    '/public/communities/:id',
+    { schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const found = await cache.send(request, reply, `community:${request.params.id}`, ['communities'], () =>
+        findCommunity(request.params.id),
+      );
+      if (!found) throw new HttpError(404, MESSAGES.communityNotFound);
+    },
+  );
+
+  app.get<{ Querystring: { communityId?: string } }>(
+    '/public/listings',
+    { schema: { querystring: z.object({ communityId: z.string().max(100).optional() }) } },
+    async (request, reply) => {
+      const communityId = request.query.communityId;
+      await cache.send(request, reply, `listings:${communityId ?? '*'}`, ['listings', 'communities'], async () => {
+        if (!communityId) return app.storage.list('listings');
+        const community = await findCommunity(communityId);
+        return community ? app.storage.list('listings', { communityId: community.id }) : [];
+      });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/public/listings/:id',
+    { schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const found = await cache.send(request, reply, `listing:${request.params.id}`, ['listings'], () =>
+        app.storage.get('listings', request.params.id),
+      );
+      if (!found) throw new HttpError(404, MESSAGES.listingNotFound);
+    },
+  );
+
+  app.get('/public/settings', async (request, reply) => {
+    await cache.send(request, reply, 'settings', ['settings'], () => readSiteSettings(app.storage));
+  });
+
+  // Lets the login form pre-fill demo credentials only when the server runs in demo mode (SPEC §2, DESIGN §4).
+  app.get('/public/config', async () => ({
+    demoMode: app.config.demoMode,
+    ...(app.config.demoMode && app.demoCredentials
+      ? { demoCredentials: { email: app.demoCredentials.email, password: app.demoCredentials.password } }
+      : {}),
+  }));
+
+  async function createContact(
+    request: FastifyRequest<{ Body: ContactSubmission }>,
+    reply: FastifyReply,
+    defaultSource: ContactSubmission['source'],
+  ) {
+    const decision = contactLimiter.hit(request.ip);
+    if (!decision.allowed) {
+      throw new HttpError(429, MESSAGES.tooManyRequests, undefined, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    }
+    // The visitor's form names its source (popup, listing, visit...); the staff-only source is not taken from here.
+    const source = request.body.source === 'admin' ? undefined : request.body.source;
+    await runWrite(request, reply, ({ tx }) => {
+      const lead = tx.insert('contacts', leadRecord({ ...request.body, source }, defaultSource));
+      // Spam gets the same answer as a real inquiry.
+      return { statusCode: 201, body: { success: true, id: lead.id, submittedAt: lead.submittedAt } };
+    });
+  }
+
+  app.post<{ Body: ContactSubmission }>(
+    '/public/contacts',
+    { schema: { body: contactInputSchema } },
+    (request, reply) => createContact(request, reply, 'popup'),
+  );
+  // The contact page's own call (SPEC §7 "Other direct calls").
+  app.post<{ Body: ContactSubmission }>('/contact', { schema: { body: contactInputSchema } }, (request, reply) =>
+    createContact(request, reply, 'contact-page'),
+  );
+}

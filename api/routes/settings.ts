@@ -1,0 +1,29 @@
+/** Site settings (DESIGN §5): any admin reads them, only a SUPER_ADMIN saves; they apply to the public site. */
+import type { FastifyInstance } from 'fastify';
+import { siteSettingsUpdateSchema, type SiteSettingsUpdate } from '../../domain';
+import { runWrite } from '../http/idempotent-write';
+import { readSiteSettings, SETTINGS_ID } from './public';
+
+export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/settings', { onRequest: app.authenticate }, async () => readSiteSettings(app.storage));
+
+  app.put<{ Body: SiteSettingsUpdate }>(
+    '/settings',
+    { onRequest: app.requireSuperAdmin, schema: { body: siteSettingsUpdateSchema } },
+    async (request, reply) => {
+      const current = await readSiteSettings(app.storage);
+      const next = { ...current, ...request.body };
+      await runWrite(
+        request,
+        reply,
+        ({ tx }) => {
+          const saved = tx.get('settings', SETTINGS_ID)
+            ? tx.update('settings', SETTINGS_ID, next)
+            : tx.insert('settings', { id: SETTINGS_ID, ...next });
+          return { statusCode: 200, body: { general: saved.general, appearance: saved.appearance, seo: saved.seo } };
+        },
+        { action: 'settings.update', entity: 'settings', entityId: () => SETTINGS_ID },
+      );
+    },
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * POST /api/upload (SPEC §7): the spec's JSON `{ filename, file: dataURL }` or multipart form data.
+ * The type is decided from the bytes, the image re-encoded, and the client's file name never used as a path
+ * (api/uploads/image-upload.ts). Answers `{ success, url, ... }` or `{ success: false, error }`.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES, MESSAGES } from '../../domain';
+import { decodeDataUrl, processImageUpload, UploadRejectedError } from '../uploads/image-upload';
+
+// A 5 MB file is about 7 MB once base64-encoded in JSON; the rest of the API keeps Fastify's 1 MB default.
+const JSON_UPLOAD_BODY_LIMIT = 7 * 1024 * 1024;
+
+const jsonUploadSchema = z.object({
+  filename: z.string().max(300).optional(),
+  file: z
+    .string({ error: 'Send the image as a data URL in "file"' })
+    .min(1, { error: 'Send the image as a data URL in "file"' }),
+});
+
+export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+  const uploadsDir = path.join(app.config.dataDir, 'uploads');
+
+  app.post('/upload', { onRequest: app.authenticate, bodyLimit: JSON_UPLOAD_BODY_LIMIT }, async (request, reply) => {
+    try {
+      let bytes: Buffer;
+      if (request.isMultipart()) {
+        const part = await request.file();
+        if (!part) throw new UploadRejectedError(400, 'Attach an image file in the "file" field.');
+        bytes = await part.toBuffer();
+      } else {
+        const parsed = jsonUploadSchema.safeParse(request.body);
+        if (!parsed.success)
+          throw new UploadRejectedError(400, parsed.error.issues[0]?.message ?? MESSAGES.uploadFailed);
+        bytes = decodeDataUrl(parsed.data.file);
+      }
+      const stored = await processImageUpload(bytes, uploadsDir);
+      await app.storage.transact((tx) =>
+        tx.insert('audit', {
+          at: new Date().toISOString(),
+          actorId: request.admin!.id,
+          actorEmail: request.admin!.email,
+          action: 'upload.create',
+          entity: 'session',
+          entityId: null,
+          ip: request.ip,
+          outcome: 'success',
+          detail: stored.url,
+        }),
+      );
+      return reply.code(201).send({ success: true, ...stored });
+    } catch (error) {
+      if (error instanceof UploadRejectedError)
+        return reply.code(error.statusCode).send({ success: false, error: error.message });
+      const statusCode = (error as { statusCode?: number }).statusCode;
+      if (statusCode === 413) {
+        return reply.code(413).send({ success: false, error: 'The file is larger than 5 MB. Choose a smaller image.' });
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * A fixed-window counter per key (an IP, an email). Kept in memory: one process serves the site, and a
+ * restart forgetting counts is acceptable for brute-force and spam throttling.
+ */
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Seconds until the window resets (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
+export class FixedWindowRateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
+
+  /** @param max attempts allowed per window; 0 turns the limiter off. */
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one attempt for `key` and says whether it may go ahead. */
+  hit(key: string): RateLimitDecision {
+    if (this.max === 0) return { allowed: true, retryAfterSeconds: 0 };
+    const now = this.now();
+    this.sweep(now);
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return {
+      allowed: window.count <= this.max,
+      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+    };
+  }
+
+  /** Whether `key` is over the limit, without counting an attempt. */
+  isBlocked(key: string): RateLimitDecision {
+    if (this.max === 0) return { allowed: true, retryAfterSeconds: 0 };
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now || window.count < this.max) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  }
+
+  /** Forgets `key` (a successful login clears the failures counted against an email). */
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  /** Drops expired windows at most once a window, so the map cannot grow without bound. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}

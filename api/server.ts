@@ -1,0 +1,103 @@
+/**
+ * The only file that listens. Reads the config, opens the data folder, seeds a first start, serves, and on
+ * SIGINT/SIGTERM stops taking requests, lets in-flight ones finish and flushes storage before exiting.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { ensureFirstStart, firstAdminCredentials } from './seed/first-start';
+import { openFileStorage } from './storage/file-storage';
+import { createMemoryStorage } from './storage/memory-storage';
+import { CorruptDataError, type Storage } from './storage/storage';
+
+/** JWT_SECRET, or one generated on first start and kept in DATA_DIR/secret (0600) so tokens survive restarts. */
+async function jwtSecret(config: AppConfig): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'secret');
+  try {
+    const stored = (await readFile(file, 'utf8')).trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+async function openStorage(config: AppConfig): Promise<Storage> {
+  return config.storage === 'memory' ? createMemoryStorage() : openFileStorage({ dataDir: config.dataDir });
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  config.jwtSecret = await jwtSecret(config);
+
+  let storage: Storage;
+  try {
+    storage = await openStorage(config);
+  } catch (error) {
+    if (error instanceof CorruptDataError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const firstStart = await ensureFirstStart(storage, config, { writeCredentialsFile: config.storage === 'file' });
+  const app = await buildApp({
+    config,
+    storage,
+    // In demo mode the first admin's password is known (never generated), so the login form may pre-fill it.
+    demoCredentials: config.demoMode ? firstAdminCredentials(config) : undefined,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    try {
+      await app.close();
+      await storage.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    `Houston communities site listening on ${address}`,
+    `  data folder: ${config.dataDir} (${config.storage} storage)`,
+  ];
+  if (firstStart.seededContent) lines.push('  first start: example communities, listings and properties loaded');
+  if (firstStart.createdAdmin) {
+    const { email, password, passwordWasGenerated, credentialsFile } = firstStart.createdAdmin;
+    lines.push(`  first super admin: ${email}`);
+    if (passwordWasGenerated) {
+      lines.push(`  password (shown once): ${password}`);
+      if (credentialsFile) lines.push(`  also saved in ${credentialsFile} (delete it after signing in)`);
+    } else {
+      lines.push('  password: as configured (ADMIN_PASSWORD or demo mode)');
+    }
+  }
+  console.log(lines.join('\n'));
+}
+
+await main();
