@@ -198,3 +198,12 @@ describe('site files and HTTP hygiene', () => {
     expect(response.json()).toEqual({ error: MESSAGES.notFound });
   });
 });
+
+describe('home page before the web app is built', () => {
+  it('shows where the API is instead of an error', async () => {
+    const response = await t.request({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('/api/public/communities');
+  });
+});

@@ -3,6 +3,9 @@
  * public page with lastmod from the record's updatedAt.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { WEB_BUILD_DIR } from '../plugins/static-files';
 
 function escapeXml(text: string): string {
   return text.replace(
@@ -16,7 +19,26 @@ export function siteOrigin(app: FastifyInstance, request: FastifyRequest): strin
   return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/** Shown at / until the web app is built, so a newcomer's first `npm start` shows where things are. */
+const API_ONLY_HOME = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Houston New Home Communities: API</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>Houston New Home Communities</h1>
+<p>The API is running with its example data. The web app is not built yet.</p>
+<ul>
+<li><a href="/api/public/communities">/api/public/communities</a></li>
+<li><a href="/api/public/listings">/api/public/listings</a></li>
+<li><a href="/sitemap.xml">/sitemap.xml</a></li>
+</ul>
+</body></html>
+`;
+
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
+  if (!existsSync(path.join(WEB_BUILD_DIR, 'index.html'))) {
+    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(API_ONLY_HOME));
+  }
+
   app.get('/robots.txt', async (request, reply) => {
     reply.type('text/plain; charset=utf-8');
     return `User-agent: *\nDisallow: /admin\nDisallow: /api/\nAllow: /api/public/\n\nSitemap: ${siteOrigin(app, request)}/sitemap.xml\n`;
