@@ -18,6 +18,7 @@ import propertyRoutes from './routes/properties';
 import publicRoutes from './routes/public';
 import settingsRoutes from './routes/settings';
 import siteRoutes from './routes/site';
+import ssrRoutes, { webAppIsBuilt } from './ssr/ssr-routes';
 import uploadRoutes from './routes/upload';
 import type { Storage } from './storage/storage';
 
@@ -78,6 +79,7 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
   );
   await app.register(siteRoutes);
   await app.register(staticFilesPlugin);
+  if (config.serveWebApp !== false && webAppIsBuilt()) await app.register(ssrRoutes);
 
   await app.ready();
   return app;

@@ -54,6 +54,8 @@ export interface AppConfig {
   contactRateLimit: number;
   rateLimitWindowMs: number;
   publicUrl?: string;
+  /** Serve the built web app (SSR pages) when dist/ has it; API tests turn it off to test the API alone. */
+  serveWebApp?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +103,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     loginRateLimit: 0,
     contactRateLimit: 0,
     rateLimitWindowMs: 15 * 60 * 1000,
+    serveWebApp: false,
     ...overrides,
   };
 }

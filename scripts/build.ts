@@ -1,15 +1,14 @@
-/** `npm run build`: the production web build (client bundle and service worker) into dist/. */
+/** `npm run build`: the client bundle (with the service worker) into dist/client and the SSR entry into dist/server. */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (!existsSync(path.join(root, 'web', 'index.html'))) {
-  console.log('No web app yet (web/index.html): nothing to build.');
-  process.exit(0);
+const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+
+function run(args: string[]): void {
+  const result = spawnSync(process.execPath, [vite, ...args], { stdio: 'inherit', cwd: root });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const vite = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-  stdio: 'inherit',
-  cwd: root,
-});
-process.exit(vite.status ?? 1);
+
+run(['build']);
+run(['build', '--ssr', 'src/entry-server.tsx', '--outDir', '../dist/server', '--emptyOutDir']);

@@ -31,8 +31,14 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   // through them on every request would cost time for nothing the tests do not already prove.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: MESSAGES.notFound } satisfies ErrorResponse);
+  app.decorate('renderHtmlNotFound', null);
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && app.renderHtmlNotFound) return app.renderHtmlNotFound(request, reply);
+    return reply.code(404).send({ error: MESSAGES.notFound } satisfies ErrorResponse);
   });
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {

@@ -35,7 +35,7 @@ const API_ONLY_HOME = `<!doctype html>
 `;
 
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
-  if (!existsSync(path.join(WEB_BUILD_DIR, 'index.html'))) {
+  if (app.config.serveWebApp === false || !existsSync(path.join(WEB_BUILD_DIR, 'index.html'))) {
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(API_ONLY_HOME));
   }
 

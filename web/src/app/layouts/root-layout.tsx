@@ -1,0 +1,40 @@
+/**
+ * The root route: loads the site settings once (name, contact details, colours, default meta), resets the scroll
+ * on every path change (SPEC §2), and keeps document.head in step with the current page.
+ */
+import { useEffect } from 'react';
+import { Outlet, useLocation, useRouteLoaderData } from 'react-router-dom';
+import type { SiteSettings } from '../../../../domain/schemas/settings';
+import { publicReader } from '../public-reader';
+import { HeadManager } from './head-manager';
+
+export async function rootLoader(): Promise<{ settings: SiteSettings }> {
+  const reader = await publicReader();
+  return { settings: await reader.getSettings() };
+}
+
+/** The site settings from the root loader, for any component under the root route. */
+export function useSiteSettings(): SiteSettings {
+  const data = useRouteLoaderData('root') as { settings: SiteSettings } | undefined;
+  if (!data) throw new Error('useSiteSettings used outside the root route');
+  return data.settings;
+}
+
+function ScrollToTopOnPathChange() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function RootLayout() {
+  const settings = useSiteSettings();
+  return (
+    <div className="app" style={{ ['--site-primary' as string]: settings.appearance.primaryColor }}>
+      <ScrollToTopOnPathChange />
+      <HeadManager />
+      <Outlet />
+    </div>
+  );
+}

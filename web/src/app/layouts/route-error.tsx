@@ -1,0 +1,21 @@
+/** The default error page for unexpected routing failures (SPEC §8): 'Unexpected Application Error!'. */
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { MESSAGES } from '../../../../domain/messages';
+
+export function RouteError() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? error.statusText || String(error.status)
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <main className="route-error" role="alert">
+      <h1>{MESSAGES.unexpectedApplicationError}</h1>
+      <p>{detail}</p>
+      <p>
+        <Link to="/">Back to Home</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Server rendering of public routes (DESIGN §4): runs the route loaders with the reader the server provides,
+ * renders to HTML, and returns the head tags, the status (404 when a loader says notFound) and the loader data
+ * for hydration. Built by `vite build --ssr` into dist/server and called by api/ssr.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import type { SiteSettings } from '../../domain/schemas/settings';
+import { defaultHead, renderHeadHtml, scriptJson, type RouteHandle } from './app/head';
+import { providePublicReader, type PublicReader } from './app/public-reader';
+import { routes } from './app/routes';
+
+export interface RenderResult {
+  status: number;
+  /** Set when a loader redirected. */
+  redirect?: string;
+  head: string;
+  html: string;
+  /** A <script type="application/json"> with the hydration data (not executed, so the CSP allows it). */
+  dataScript: string;
+}
+
+const handler = createStaticHandler(routes);
+
+export async function render(url: string, origin: string, reader: PublicReader): Promise<RenderResult> {
+  providePublicReader(reader);
+  const request = new Request(new URL(url, origin), { method: 'GET' });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return {
+      status: context.status,
+      redirect: context.headers.get('Location') ?? '/',
+      head: '',
+      html: '',
+      dataScript: '',
+    };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+
+  const loaderData = context.loaderData as Record<string, unknown>;
+  const settings = (loaderData.root as { settings: SiteSettings }).settings;
+  const pathname = new URL(url, origin).pathname;
+  const headContext = { settings, origin, pathname };
+  const match = [...context.matches]
+    .reverse()
+    .find((candidate) => (candidate.route.handle as RouteHandle | undefined)?.head);
+  const head = match
+    ? (match.route.handle as RouteHandle).head!(loaderData[match.route.id], headContext)
+    : defaultHead(headContext);
+  const notFound = Object.values(loaderData).some((data) => (data as { notFound?: boolean } | null)?.notFound === true);
+  const status = context.errors ? 500 : notFound ? 404 : context.statusCode;
+
+  const hydration = { loaderData: context.loaderData, actionData: context.actionData };
+  return {
+    status,
+    head: renderHeadHtml(head, headContext),
+    html,
+    dataScript: `<script type="application/json" id="hydration-data">${scriptJson(hydration)}</script>`,
+  };
+}
