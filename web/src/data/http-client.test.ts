@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminUser } from '../../../domain/schemas/admin-user';
+import { ApiError, NetworkUnreachableError } from './errors';
+import { configureHttpClient, getJson, parseRetryAfter, sendJson } from './http-client';
+import { getSession, getToken, setSession } from './session';
+import { startFakeApi, unreachableBaseUrl, type FakeApi } from './test-support/fake-api';
+
+const admin = { id: 'a1', email: 'staff@example.com', role: 'ADMIN', isActive: true } as AdminUser;
+let api: FakeApi;
+
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(() => {
+  api.requests.length = 0;
+  configureHttpClient({ baseUrl: api.baseUrl, timeoutMs: 10_000 });
+  setSession('token-1', admin);
+});
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('requests', () => {
+  it('sends JSON with the bearer token on admin calls', async () => {
+    api.handle(() => ({ status: 201, body: { id: 'x', version: 1 } }));
+    const answer = await sendJson('POST', 'communities', { name: 'A' });
+    expect(answer).toEqual({ id: 'x', version: 1 });
+    const [request] = api.requests;
+    expect(request).toMatchObject({ method: 'POST', path: 'communities', body: { name: 'A' } });
+    expect(request!.headers.authorization).toBe('Bearer token-1');
+    expect(request!.headers['content-type']).toContain('application/json');
+  });
+
+  it('never sends the token to public paths or the contact page call', async () => {
+    api.handle(() => ({ status: 200, body: [] }));
+    await getJson('public/communities');
+    await getJson('/public/listings', { searchParams: { communityId: 'indigo', ignored: undefined } });
+    await sendJson('POST', 'contact', { name: 'A' });
+    expect(api.requests.map((request) => request.headers.authorization)).toEqual([undefined, undefined, undefined]);
+    expect(api.requests[1]!.path).toBe('public/listings?communityId=indigo');
+  });
+
+  it('sends Idempotency-Key and If-Match when given', async () => {
+    api.handle(() => ({ status: 200, body: {} }));
+    await sendJson('PUT', 'communities/c1', { name: 'B' }, { idempotencyKey: 'key-12345678', ifMatchVersion: 4 });
+    expect(api.requests[0]!.headers['idempotency-key']).toBe('key-12345678');
+    expect(api.requests[0]!.headers['if-match']).toBe('"4"');
+  });
+
+  it('gives undefined for a 204 and sends no body (nor content type) on DELETE', async () => {
+    api.handle(() => ({ status: 204 }));
+    expect(await sendJson('DELETE', 'communities/c1')).toBeUndefined();
+    expect(api.requests[0]!.body).toBeUndefined();
+    expect(api.requests[0]!.headers['content-type']).toBeUndefined();
+  });
+});
+
+describe('SPEC §8 transport errors', () => {
+  it('401 clears the session and says so, unwrapped', async () => {
+    api.handle(() => ({ status: 401, body: { error: 'Invalid or expired token' } }));
+    const error = await failure(getJson('communities'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Authentication expired. Please login again.' });
+    expect(getToken()).toBeNull();
+    expect(getSession()).toBeNull();
+  });
+
+  it('a wrong password at login is the server’s message, not an expired session', async () => {
+    api.handle(() => ({ status: 401, body: { error: 'Invalid email or password' } }));
+    const error = await failure(sendJson('POST', 'admin/login', { email: 'a@b.c', password: 'x' }));
+    expect(error).toMatchObject({ status: 401, message: 'Invalid email or password' });
+  });
+
+  it('wraps the body’s error as "Network error: …" and keeps field details', async () => {
+    const details = [{ path: 'name', message: 'Community Name is required' }];
+    api.handle(() => ({ status: 400, body: { error: 'Invalid input', details } }));
+    const error = (await failure(sendJson('POST', 'communities', {}))) as ApiError;
+    expect(error.message).toBe('Network error: Invalid input');
+    expect(error.serverMessage).toBe('Invalid input');
+    expect(error.details).toEqual(details);
+    expect(getToken()).toBe('token-1');
+  });
+
+  it('without a body error it says "HTTP error! status: {code}"', async () => {
+    api.handle(() => ({ status: 502 }));
+    const error = await failure(getJson('communities'));
+    expect(error).toMatchObject({ status: 502, message: 'Network error: HTTP error! status: 502' });
+  });
+
+  it('keeps the current record of a 412 and the Retry-After of a 429', async () => {
+    const current = { id: 'c1', version: 5 };
+    api.handle(() => ({ status: 412, body: { error: 'Changed', current } }));
+    expect(await failure(sendJson('PUT', 'communities/c1', {}, { ifMatchVersion: 4 }))).toMatchObject({
+      status: 412,
+      current,
+    });
+    api.handle(() => ({ status: 429, body: { error: 'Too many' }, headers: { 'retry-after': '7' } }));
+    expect(await failure(sendJson('POST', 'public/contacts', {}))).toMatchObject({ status: 429, retryAfterMs: 7000 });
+  });
+
+  it('no answer is a NetworkUnreachableError, not an ApiError', async () => {
+    api.handle(() => 'drop');
+    const dropped = await failure(getJson('public/communities'));
+    expect(dropped).toBeInstanceOf(NetworkUnreachableError);
+
+    configureHttpClient({ baseUrl: await unreachableBaseUrl() });
+    expect(await failure(getJson('public/communities'))).toMatchObject({ reason: 'failed' });
+  });
+
+  it('a timeout is a NetworkUnreachableError too', async () => {
+    api.handle(() => 'hang');
+    const error = await failure(getJson('public/communities', { timeoutMs: 150 }));
+    expect(error).toBeInstanceOf(NetworkUnreachableError);
+    expect(error).toMatchObject({ reason: 'timeout' });
+  });
+
+  it('a write is never retried by the client itself', async () => {
+    api.handle(() => ({ status: 503, body: { error: 'Busy' } }));
+    await failure(sendJson('PUT', 'communities/c1', {}));
+    await failure(sendJson('DELETE', 'communities/c1'));
+    expect(api.requests).toHaveLength(2);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfter('30')).toBe(30_000);
+    expect(parseRetryAfter(new Date(60_000).toUTCString(), 0)).toBe(60_000);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});

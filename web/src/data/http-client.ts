@@ -1,0 +1,179 @@
+/**
+ * The one HTTP client (DESIGN §5): a single ky instance with prefix /api, JSON, a timeout, the bearer token on
+ * every non-public call, and the SPEC §8 error texts. Every request of the browser goes through here.
+ *
+ * ky never retries (`retry: 0`): a read is retried by falling back to IndexedDB, a write by the outbox, which
+ * resends with the same Idempotency-Key. A ky-level retry of a PUT/DELETE would otherwise repeat a write
+ * without the caller knowing.
+ */
+import ky, { type KyInstance } from 'ky';
+import { MESSAGES, httpErrorMessage, networkErrorMessage } from '../../../domain/messages';
+import { isCredentialCheckPath, isPublicPath, normaliseApiPath } from './api-paths';
+import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from './errors';
+import { clearSession, getToken } from './session';
+
+export { ApiError, NetworkUnreachableError } from './errors';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface HttpClientConfig {
+  /** '/api' in the browser; an absolute URL such as http://127.0.0.1:PORT/api in Node tests. */
+  baseUrl: string;
+  timeoutMs: number;
+  /** A fetch to use instead of the global one (tests). */
+  fetch?: typeof fetch;
+}
+
+let config: HttpClientConfig = { baseUrl: '/api', timeoutMs: DEFAULT_TIMEOUT_MS };
+let instance: KyInstance | undefined;
+
+export function configureHttpClient(next: Partial<HttpClientConfig>): void {
+  config = { ...config, ...next };
+  instance = undefined;
+}
+
+function http(): KyInstance {
+  instance ??= ky.create({
+    prefixUrl: config.baseUrl,
+    timeout: config.timeoutMs,
+    retry: 0,
+    // Non-OK answers are mapped below, in one place, instead of through ky's HTTPError.
+    throwHttpErrors: false,
+    headers: { accept: 'application/json' },
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+  });
+  return instance;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  /** Overrides the default timeout (public reads use a short one to fall back quickly). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface SendOptions extends RequestOptions {
+  /** Sent as `Idempotency-Key`: the server replays the first answer for a repeated key. */
+  idempotencyKey?: string;
+  /** Sent as `If-Match: "<version>"`: the server answers 412 with `current` when the record changed. */
+  ifMatchVersion?: number;
+}
+
+/** Seconds or an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Reads a body as JSON without `.json()`: an empty body (204, or a 200 without content) is undefined. */
+async function readJsonBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** SPEC §8 transport errors. */
+async function toApiError(response: Response, path: string): Promise<ApiError> {
+  const body = (await readJsonBody(response).catch(() => undefined)) as
+    | { error?: unknown; details?: unknown; current?: unknown }
+    | undefined;
+  const bodyError = typeof body?.error === 'string' && body.error ? body.error : undefined;
+  if (response.status === 401) {
+    if (isCredentialCheckPath(path)) {
+      // Wrong email or password: the login form shows the server's message (SPEC §8 "Login failure").
+      return new ApiError(bodyError ?? MESSAGES.loginFailed, 401, { serverMessage: bodyError ?? MESSAGES.loginFailed });
+    }
+    clearSession();
+    return new ApiError(MESSAGES.authExpired, 401);
+  }
+  const serverMessage = bodyError ?? httpErrorMessage(response.status);
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  return new ApiError(networkErrorMessage(serverMessage), response.status, {
+    serverMessage,
+    ...(Array.isArray(body?.details) ? { details: body.details as FieldErrorDetail[] } : {}),
+    ...(body && typeof body === 'object' && 'current' in body ? { current: body.current } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  });
+}
+
+function isOffline(): boolean {
+  // navigator.onLine === false is reliable (true is not): skip a request that cannot succeed.
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+async function request(
+  method: HttpMethod,
+  rawPath: string,
+  options: SendOptions & { json?: unknown },
+): Promise<Response> {
+  const path = normaliseApiPath(rawPath);
+  if (isOffline()) throw new NetworkUnreachableError('offline');
+  const headers: Record<string, string> = {};
+  const token = isPublicPath(path) ? null : getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.ifMatchVersion !== undefined) headers['if-match'] = `"${options.ifMatchVersion}"`;
+  const searchParams = options.searchParams
+    ? Object.fromEntries(
+        Object.entries(options.searchParams).filter((entry): entry is [string, string | number | boolean] => {
+          return entry[1] !== undefined;
+        }),
+      )
+    : undefined;
+
+  let response: Response;
+  try {
+    response = await http()(path, {
+      method,
+      headers,
+      ...(options.json !== undefined ? { json: options.json } : {}),
+      ...(searchParams ? { searchParams } : {}),
+      ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    // The caller's own abort is not a network failure.
+    if (options.signal?.aborted) throw error;
+    const reason = (error as Error | undefined)?.name === 'TimeoutError' ? 'timeout' : 'failed';
+    throw new NetworkUnreachableError(reason, { cause: error });
+  }
+  if (!response.ok) throw await toApiError(response, path);
+  return response;
+}
+
+/** GET a JSON answer. Throws ApiError (non-OK) or NetworkUnreachableError (no answer). */
+export async function getJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await request('GET', path, options);
+  return (await readJsonBody(response)) as T;
+}
+
+/** GET a text answer (for example the leads CSV export). */
+export async function getText(path: string, options: RequestOptions = {}): Promise<string> {
+  const response = await request('GET', path, options);
+  return response.text();
+}
+
+/**
+ * A write with a JSON body (none for DELETE): the answer's JSON, or undefined for 204.
+ * Throws ApiError (non-OK, with status, details, current) or NetworkUnreachableError.
+ */
+export async function sendJson<T = unknown>(
+  method: Exclude<HttpMethod, 'GET'>,
+  path: string,
+  body?: unknown,
+  options: SendOptions = {},
+): Promise<T> {
+  const response = await request(method, path, { ...options, json: body });
+  return (await readJsonBody(response)) as T;
+}
+

@@ -1,0 +1,87 @@
+/**
+ * The device's copy of the data (DESIGN §5): one IndexedDB database through Dexie. Public reads write through to
+ * it, the offline pack fills it, and the outbox keeps queued writes in it. The service worker never caches /api:
+ * this database is the one offline copy of data.
+ *
+ * Schema changes add a new `this.version(n + 1).stores(...)` (with `.upgrade()` when rows must change) below the
+ * existing ones; never edit a released version, or browsers that already have it will refuse to open.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { Community } from '../../../domain/schemas/community';
+import type { ContactRequest } from '../../../domain/schemas/contact';
+import type { Listing } from '../../../domain/schemas/listing';
+import type { Property } from '../../../domain/schemas/property';
+import type { SiteSettings } from '../../../domain/schemas/settings';
+import type { OutboxEntry } from './outbox-policy';
+
+export const LOCAL_DB_NAME = 'houston-communities';
+
+/** Site settings are one row, key 'site'. */
+export interface SettingsRow {
+  key: string;
+  value: SiteSettings;
+}
+
+/** Small facts about the local copy: lastSyncAt, offlinePackAt, the server's list order. */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export const META_KEYS = {
+  lastSyncAt: 'lastSyncAt',
+  offlinePackAt: 'offlinePackAt',
+  /** Ids in the order the server listed them, so an offline list shows the same order as an online one. */
+  communitiesOrder: 'order:communities',
+  listingsOrder: 'order:listings',
+} as const;
+
+export const SETTINGS_KEY = 'site';
+
+export class LocalDb extends Dexie {
+  communities!: EntityTable<Community, 'id'>;
+  listings!: EntityTable<Listing, 'id'>;
+  properties!: EntityTable<Property, 'id'>;
+  contacts!: EntityTable<ContactRequest, 'id'>;
+  settings!: EntityTable<SettingsRow, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'id'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name: string = LOCAL_DB_NAME) {
+    super(name);
+    // Version 1. Indexes: communities by slug (/community/{slug}), listings by community, the outbox by what
+    // the drain asks (ready entries: state + nextAttemptAt; per record: entityId; order: createdAt).
+    this.version(1).stores({
+      communities: 'id, slug',
+      listings: 'id, communityId',
+      properties: 'id',
+      contacts: 'id',
+      settings: 'key',
+      outbox: 'id, [state+nextAttemptAt], entityId, createdAt',
+      meta: 'key',
+    });
+  }
+}
+
+let instance: LocalDb | undefined;
+
+/** The database, opened on first use (Dexie opens lazily on the first query). */
+export function localDb(): LocalDb {
+  instance ??= new LocalDb();
+  return instance;
+}
+
+/** Tests: removes the database so the next `localDb()` starts empty. */
+export async function deleteLocalDb(): Promise<void> {
+  const db = instance ?? new LocalDb();
+  instance = undefined;
+  await db.delete();
+}
+
+export async function readMeta<T>(key: string): Promise<T | undefined> {
+  return (await localDb().meta.get(key))?.value as T | undefined;
+}
+
+export async function writeMeta(key: string, value: unknown): Promise<void> {
+  await localDb().meta.put({ key, value });
+}

@@ -1,0 +1,93 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedImagePaths, seedRecords, webpVariant as seedWebpVariant } from '../../../data-seed';
+import type { Community } from '../../../domain/schemas/community';
+import type { Listing } from '../../../domain/schemas/listing';
+import { DEFAULT_SITE_SETTINGS } from '../../../domain/schemas/settings';
+import { configureHttpClient } from './http-client';
+import { deleteLocalDb, localDb, META_KEYS, readMeta } from './local-db';
+import { collectImageUrls, persistStorage, refreshOfflinePack, webpVariant } from './offline-pack';
+import { startFakeApi, type FakeApi } from './test-support/fake-api';
+
+const seed = seedRecords();
+let api: FakeApi;
+
+beforeAll(async () => {
+  api = await startFakeApi((request) => {
+    if (request.path === 'public/communities') return { status: 200, body: seed.communities };
+    if (request.path === 'public/listings') return { status: 200, body: seed.listings };
+    if (request.path === 'public/settings') return { status: 200, body: DEFAULT_SITE_SETTINGS };
+    return { status: 404, body: { error: 'Not Found' } };
+  });
+});
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(async () => {
+  await deleteLocalDb();
+  configureHttpClient({ baseUrl: api.baseUrl });
+});
+
+describe('refreshOfflinePack', () => {
+  it('stores every community, listing and the settings, and records when', async () => {
+    // A stale community from an older visit goes.
+    await localDb().communities.put({ ...seed.communities[0]!, id: 'stale', slug: 'stale' });
+    const result = await refreshOfflinePack(() => 1234);
+    expect(result.communities).toBe(seed.communities.length);
+    expect(result.listings).toBe(seed.listings.length);
+    expect(await localDb().communities.count()).toBe(seed.communities.length);
+    expect(await localDb().listings.count()).toBe(seed.listings.length);
+    expect(await localDb().settings.get('site')).toEqual({ key: 'site', value: DEFAULT_SITE_SETTINGS });
+    expect(await readMeta(META_KEYS.offlinePackAt)).toBe(1234);
+  });
+
+  it('returns every image the pages show, with the WebP variants of the site’s JPEGs', async () => {
+    const { imageUrls } = await refreshOfflinePack();
+    for (const path of seedImagePaths()) {
+      expect(imageUrls).toContain(path);
+      for (const width of [480, 960, 1600]) expect(imageUrls).toContain(seedWebpVariant(path, width));
+    }
+    expect(new Set(imageUrls).size).toBe(imageUrls.length);
+  });
+});
+
+describe('collectImageUrls', () => {
+  const community = (image: string, backgroundImage = '') =>
+    ({ image, sections: { hero: { backgroundImage } } }) as unknown as Community;
+
+  it('resolves bare names and empty images like the pages do', () => {
+    const urls = collectImageUrls(
+      [community('cypress.jpg'), community('')],
+      [{ images: ['https://cdn.example.com/a.png', '/uploads/0123456789abcdef-960.webp'] } as unknown as Listing],
+    );
+    expect(urls).toEqual(
+      [
+        '/images/communities/cypress.jpg',
+        '/images/communities/cypress-480.webp',
+        '/images/communities/cypress-960.webp',
+        '/images/communities/cypress-1600.webp',
+        '/images/communities/default.jpg',
+        '/images/communities/default-480.webp',
+        '/images/communities/default-960.webp',
+        '/images/communities/default-1600.webp',
+        'https://cdn.example.com/a.png',
+        '/uploads/0123456789abcdef-960.webp',
+      ].sort(),
+    );
+  });
+
+  it('mirrors data-seed’s variant names', () => {
+    expect(webpVariant('/images/x/a.JPEG', 960)).toBe(seedWebpVariant('/images/x/a.JPEG', 960));
+  });
+});
+
+describe('persistStorage', () => {
+  it('asks once, and reports false where the API is missing', async () => {
+    expect(await persistStorage()).toBe(false);
+    const persist = vi.fn(async () => true);
+    vi.stubGlobal('navigator', { storage: { persist, persisted: async () => false } });
+    expect(await persistStorage()).toBe(true);
+    expect(persist).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The offline pack (DESIGN §5): after an online visit, every community, listing and the site settings are pulled
+ * into IndexedDB, and the image URLs they reference are handed to the service worker to warm its image cache,
+ * so every public page opens offline (the sales agent at an open house with no signal).
+ */
+import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE } from '../../../domain/constants';
+import { resolveCommunityImage } from '../../../domain/normalise';
+import type { Community } from '../../../domain/schemas/community';
+import type { Listing } from '../../../domain/schemas/listing';
+import type { SiteSettings } from '../../../domain/schemas/settings';
+import { getJson } from './http-client';
+import { META_KEYS, writeMeta } from './local-db';
+import { storeCommunities, storeListings, storeSettings } from './repositories/public-repository';
+
+export interface OfflinePackResult {
+  communities: number;
+  listings: number;
+  /** Every image the stored pages show, including the WebP srcset variants of the site's own JPEGs. */
+  imageUrls: string[];
+}
+
+/** Widths of the WebP variants next to every /images/*.jpg (data-seed's SEED_IMAGE_WIDTHS, without its zod). */
+export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
+
+/** `/images/x/name.jpg` → `/images/x/name-960.webp` (mirrors data-seed's webpVariant). */
+export function webpVariant(jpegPath: string, width: number): string {
+  return jpegPath.replace(/\.jpe?g$/i, `-${width}.webp`);
+}
+
+const hasVariants = (url: string) => /^\/images\/.+\.jpe?g$/i.test(url);
+
+/** The URLs to cache for these records: resolved like the pages resolve them, de-duplicated, sorted. */
+export function collectImageUrls(
+  communities: readonly Community[],
+  listings: readonly Listing[],
+  settings?: SiteSettings,
+): string[] {
+  const urls = new Set<string>();
+  const add = (image: string | undefined | null, fallback = '') => {
+    const url = resolveCommunityImage(image?.trim(), fallback, COMMUNITY_IMAGE_PREFIX);
+    if (!url) return;
+    urls.add(url);
+    if (hasVariants(url)) for (const width of IMAGE_VARIANT_WIDTHS) urls.add(webpVariant(url, width));
+  };
+  for (const community of communities) {
+    add(community.image, DEFAULT_COMMUNITY_IMAGE);
+    add(community.sections?.hero?.backgroundImage);
+  }
+  for (const listing of listings) for (const image of listing.images ?? []) add(image);
+  add(settings?.appearance.logoUrl);
+  add(settings?.appearance.favicon);
+  return [...urls].sort();
+}
+
+/** Downloads every public community and listing (and the settings) into IndexedDB; records offlinePackAt. */
+export async function refreshOfflinePack(now: () => number = Date.now): Promise<OfflinePackResult> {
+  const [communities, listings, settings] = await Promise.all([
+    getJson<Community[]>('public/communities'),
+    getJson<Listing[]>('public/listings'),
+    getJson<SiteSettings>('public/settings'),
+  ]);
+  await storeCommunities(communities);
+  await storeListings(listings);
+  await storeSettings(settings);
+  await writeMeta(META_KEYS.offlinePackAt, now());
+  return {
+    communities: communities.length,
+    listings: listings.length,
+    imageUrls: collectImageUrls(communities, listings, settings),
+  };
+}
+
+/**
+ * Asks the browser to keep this site's storage under pressure (DESIGN §5: after admin login and when the pack is
+ * stored). Resolves true when storage is (now) persistent; false when refused or not supported.
+ */
+export async function persistStorage(): Promise<boolean> {
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  if (!storage?.persist) return false;
+  try {
+    if (await storage.persisted?.()) return true;
+    return await storage.persist();
+  } catch {
+    return false;
+  }
+}

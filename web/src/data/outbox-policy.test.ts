@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BACKOFF_CAP_MS,
+  BACKOFF_FLOOR_MS,
+  RETRY_AFTER_MAX_MS,
+  SEND_LEASE_MS,
+  claimForSending,
+  classifyResponse,
+  coalesceOnEnqueue,
+  deliveredVersion,
+  nextAttemptDelay,
+  nextWakeUp,
+  orderForDrain,
+  rebaseLaterEntries,
+  settleEntry,
+  type OutboxEntry,
+} from './outbox-policy';
+
+let sequence = 0;
+function entry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
+  sequence += 1;
+  return {
+    id: `entry-${sequence}`,
+    entity: 'communities',
+    op: 'update',
+    entityId: 'record-1',
+    method: 'PUT',
+    path: 'communities/record-1',
+    payload: { name: 'A' },
+    createdAt: sequence,
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'pending',
+    ...overrides,
+  };
+}
+
+const inquiry = (overrides: Partial<OutboxEntry> = {}) =>
+  entry({ entity: 'contacts', op: 'create', method: 'POST', path: 'public/contacts', ...overrides });
+
+const ids = (entries: OutboxEntry[]) => entries.map((e) => e.id);
+const signedIn = { canSendAuthenticated: true };
+
+describe('classifyResponse', () => {
+  it.each([200, 201, 204, 299])('%i is done', (status) => expect(classifyResponse(status)).toBe('done'));
+  it.each([500, 502, 503, 504, 408, 429])('%i is retried', (status) => expect(classifyResponse(status)).toBe('retry'));
+  it('no answer at all is retried', () => expect(classifyResponse('network')).toBe('retry'));
+  it('412 is a conflict', () => expect(classifyResponse(412)).toBe('conflict'));
+  it('401 pauses until the next login', () => expect(classifyResponse(401)).toBe('pause-auth'));
+  it.each([400, 403, 404, 409, 413, 415, 422])('%i fails (parked with the server message)', (status) =>
+    expect(classifyResponse(status, 'update')).toBe('failed'),
+  );
+  it('a delete that finds nothing reached its goal', () => {
+    expect(classifyResponse(404, 'delete')).toBe('done');
+    expect(classifyResponse(404, 'create')).toBe('failed');
+  });
+});
+
+describe('nextAttemptDelay', () => {
+  it('doubles the ceiling per attempt from 1 s and caps it at 60 s', () => {
+    const top = () => 0.999999;
+    expect(nextAttemptDelay(1, top)).toBe(999);
+    expect(nextAttemptDelay(2, top)).toBe(1999);
+    expect(nextAttemptDelay(3, top)).toBe(3999);
+    expect(nextAttemptDelay(7, top)).toBe(59_999);
+    expect(nextAttemptDelay(50, top)).toBe(59_999);
+  });
+
+  it('draws a random point below the ceiling (full jitter), never below the floor', () => {
+    expect(nextAttemptDelay(4, () => 0.5)).toBe(4000);
+    expect(nextAttemptDelay(4, () => 0)).toBe(BACKOFF_FLOOR_MS);
+    for (let attempts = 1; attempts <= 12; attempts += 1) {
+      for (let i = 0; i < 50; i += 1) {
+        const delay = nextAttemptDelay(attempts);
+        expect(delay).toBeGreaterThanOrEqual(BACKOFF_FLOOR_MS);
+        expect(delay).toBeLessThanOrEqual(Math.min(BACKOFF_CAP_MS, 1000 * 2 ** (attempts - 1)));
+      }
+    }
+  });
+
+  it('spreads clients out: different random draws give different delays', () => {
+    const delays = new Set(Array.from({ length: 20 }, () => nextAttemptDelay(6)));
+    expect(delays.size).toBeGreaterThan(10);
+  });
+
+  it('waits at least as long as Retry-After asks, up to an hour', () => {
+    expect(nextAttemptDelay(1, () => 0.5, 30_000)).toBe(30_000);
+    expect(nextAttemptDelay(8, () => 0.9, 1000)).toBe(54_000);
+    expect(nextAttemptDelay(1, () => 0.5, 10 * RETRY_AFTER_MAX_MS)).toBe(RETRY_AFTER_MAX_MS);
+  });
+});
+
+describe('orderForDrain', () => {
+  it('sends in createdAt order', () => {
+    const a = entry({ entityId: 'a', createdAt: 3 });
+    const b = entry({ entityId: 'b', createdAt: 1 });
+    const c = entry({ entityId: 'c', createdAt: 2 });
+    expect(ids(orderForDrain([a, b, c], 10, signedIn))).toEqual([b.id, c.id, a.id]);
+  });
+
+  it('lets only the oldest entry of a record go; later edits of it wait', () => {
+    const first = entry({ createdAt: 1 });
+    const second = entry({ createdAt: 2 });
+    const other = entry({ entityId: 'record-2', createdAt: 3 });
+    expect(ids(orderForDrain([second, other, first], 10, signedIn))).toEqual([first.id, other.id]);
+  });
+
+  it('keeps later edits of a record behind a parked conflict or failure, not other records', () => {
+    const parked = entry({ createdAt: 1, state: 'conflict' });
+    const later = entry({ createdAt: 2 });
+    const other = entry({ entityId: 'record-2', createdAt: 3 });
+    expect(ids(orderForDrain([parked, later, other], 10, signedIn))).toEqual([other.id]);
+    const failed = { ...parked, state: 'failed' as const };
+    expect(ids(orderForDrain([failed, later, other], 10, signedIn))).toEqual([other.id]);
+  });
+
+  it('holds every later admin write behind one waiting out its backoff (they may depend on it)', () => {
+    const community = entry({ op: 'create', entityId: 'c1', createdAt: 1, attempts: 2, nextAttemptAt: 50 });
+    const listing = entry({ entity: 'listings', op: 'create', entityId: 'l1', path: 'listings', createdAt: 2 });
+    const lead = inquiry({ entityId: 'lead-1', createdAt: 3 });
+    expect(ids(orderForDrain([community, listing, lead], 10, signedIn))).toEqual([lead.id]);
+    expect(ids(orderForDrain([community, listing, lead], 50, signedIn))).toEqual([community.id, listing.id, lead.id]);
+  });
+
+  it('leaves an entry being sent alone until its lease ends, then sends it again', () => {
+    const sending = claimForSending(entry(), 100);
+    expect(orderForDrain([sending], 100 + SEND_LEASE_MS - 1, signedIn)).toEqual([]);
+    expect(ids(orderForDrain([sending], 100 + SEND_LEASE_MS, signedIn))).toEqual([sending.id]);
+  });
+
+  it('without a login sends only visitors’ inquiries', () => {
+    const admin = entry({ createdAt: 1 });
+    const lead = inquiry({ entityId: 'lead-1', createdAt: 2 });
+    const contactPage = inquiry({ entityId: 'lead-2', path: 'contact', createdAt: 3 });
+    expect(ids(orderForDrain([admin, lead, contactPage], 10, { canSendAuthenticated: false }))).toEqual([
+      lead.id,
+      contactPage.id,
+    ]);
+  });
+
+  it('an inquiry in backoff holds back nothing else', () => {
+    const waiting = inquiry({ entityId: 'lead-1', createdAt: 1, nextAttemptAt: 99 });
+    const next = inquiry({ entityId: 'lead-2', createdAt: 2 });
+    const admin = entry({ createdAt: 3 });
+    expect(ids(orderForDrain([waiting, next, admin], 10, signedIn))).toEqual([next.id, admin.id]);
+  });
+});
+
+describe('nextWakeUp', () => {
+  it('is the earliest time an entry may go', () => {
+    const later = entry({ entityId: 'a', nextAttemptAt: 500 });
+    const sooner = inquiry({ entityId: 'b', nextAttemptAt: 200 });
+    expect(nextWakeUp([later, sooner], signedIn)).toBe(200);
+  });
+
+  it('ignores entries that cannot go until something else happens', () => {
+    const parked = entry({ createdAt: 1, state: 'conflict' });
+    const behindParked = entry({ createdAt: 2, nextAttemptAt: 0 });
+    const failed = inquiry({ entityId: 'lead', state: 'failed' });
+    expect(nextWakeUp([parked, behindParked, failed], signedIn)).toBeNull();
+    expect(nextWakeUp([entry()], { canSendAuthenticated: false })).toBeNull();
+    expect(nextWakeUp([], signedIn)).toBeNull();
+  });
+
+  it('wakes admin writes behind one in backoff only when that one is due', () => {
+    const backingOff = entry({ entityId: 'a', createdAt: 1, attempts: 3, nextAttemptAt: 4000 });
+    const waiting = entry({ entityId: 'b', createdAt: 2, nextAttemptAt: 0 });
+    expect(nextWakeUp([backingOff, waiting], signedIn)).toBe(4000);
+  });
+});
+
+describe('coalesceOnEnqueue', () => {
+  it('folds an update into the unsent create of the same record', () => {
+    const create = entry({ op: 'create', method: 'POST', path: 'communities', payload: { name: 'A', location: 'X' } });
+    const update = entry({ payload: { name: 'B' }, baseVersion: 1 });
+    const plan = coalesceOnEnqueue([create], update);
+    expect(plan.remove).toEqual([]);
+    expect(plan.put).toEqual([{ ...create, payload: { name: 'B', location: 'X' } }]);
+    expect(plan.carrier?.id).toBe(create.id);
+  });
+
+  it('merges two unsent updates of the same record, keeping the first base version', () => {
+    const first = entry({ payload: { name: 'B' }, baseVersion: 3 });
+    const second = entry({ payload: { location: 'Y' }, baseVersion: 3 });
+    const plan = coalesceOnEnqueue([first], second);
+    expect(plan.put).toEqual([{ ...first, payload: { name: 'B', location: 'Y' } }]);
+  });
+
+  it('a delete after an unsent create removes both', () => {
+    const create = entry({ op: 'create', method: 'POST', path: 'communities' });
+    const deletion = entry({ op: 'delete', method: 'DELETE', payload: undefined });
+    expect(coalesceOnEnqueue([create], deletion)).toEqual({ put: [], remove: [create.id], carrier: null });
+  });
+
+  it('a delete after an unsent update replaces it, with the version the update was based on', () => {
+    const update = entry({ baseVersion: 4 });
+    const deletion = entry({ op: 'delete', method: 'DELETE', payload: undefined, baseVersion: 4 });
+    const plan = coalesceOnEnqueue([update], deletion);
+    expect(plan.remove).toEqual([update.id]);
+    expect(plan.put).toEqual([{ ...deletion, baseVersion: 4 }]);
+  });
+
+  it('never changes an entry that may already have reached the server (same key, other body → 422)', () => {
+    const attempted = entry({ op: 'create', method: 'POST', path: 'communities', attempts: 1 });
+    const sending = claimForSending(entry({ op: 'create', method: 'POST', path: 'communities' }), 0);
+    const update = entry({ payload: { name: 'B' } });
+    expect(coalesceOnEnqueue([attempted], update)).toEqual({ put: [update], remove: [], carrier: update });
+    expect(coalesceOnEnqueue([sending], update)).toEqual({ put: [update], remove: [], carrier: update });
+  });
+
+  it('folds only into the newest entry of the same record, and leaves other records alone', () => {
+    const attempted = entry({ attempts: 1, createdAt: 1 });
+    const unsent = entry({ createdAt: 2, payload: { name: 'B' } });
+    const elsewhere = entry({ entityId: 'record-2', createdAt: 3 });
+    const incoming = entry({ payload: { location: 'Z' } });
+    const plan = coalesceOnEnqueue([attempted, unsent, elsewhere], incoming);
+    expect(plan.put).toEqual([{ ...unsent, payload: { name: 'B', location: 'Z' } }]);
+    const fresh = entry({ entityId: 'record-3' });
+    expect(coalesceOnEnqueue([attempted, unsent, elsewhere], fresh).put).toEqual([fresh]);
+  });
+
+  it('queues a create after a delete, and a patch after an update, as they are', () => {
+    const deletion = entry({ op: 'delete', method: 'DELETE' });
+    const create = entry({ op: 'create', method: 'POST', path: 'communities' });
+    expect(coalesceOnEnqueue([deletion], create).put).toEqual([create]);
+    const update = entry({ entity: 'contacts', method: 'PUT' });
+    const patch = entry({ entity: 'contacts', op: 'patch', method: 'PATCH' });
+    expect(coalesceOnEnqueue([update], patch).put).toEqual([patch]);
+  });
+});
+
+describe('settleEntry', () => {
+  const random = () => 0.5;
+
+  it('done leaves the queue', () => {
+    expect(settleEntry(entry(), { status: 201, body: {} }, 1000, random)).toEqual({ outcome: 'done', next: null });
+  });
+
+  it('a retry counts the attempt and waits out the backoff, keeping the id (the Idempotency-Key)', () => {
+    const original = claimForSending(entry({ attempts: 2 }), 0);
+    const { outcome, next } = settleEntry(original, { status: 'network' }, 1000, random);
+    expect(outcome).toBe('retry');
+    expect(next).toMatchObject({ id: original.id, state: 'pending', attempts: 3, nextAttemptAt: 1000 + 2000 });
+    expect(next?.lastError).toBe('The server could not be reached');
+  });
+
+  it('a 429 waits at least for Retry-After', () => {
+    const { next } = settleEntry(entry(), { status: 429, message: 'Too many', retryAfterMs: 45_000 }, 0, random);
+    expect(next).toMatchObject({ state: 'pending', nextAttemptAt: 45_000, lastError: 'Too many' });
+  });
+
+  it('a 412 parks the entry with the server’s current record', () => {
+    const current = { id: 'record-1', version: 7, name: 'Theirs' };
+    const { outcome, next } = settleEntry(entry(), { status: 412, message: 'Changed', current }, 0, random);
+    expect(outcome).toBe('conflict');
+    expect(next).toMatchObject({ state: 'conflict', conflict: { current }, lastError: 'Changed' });
+  });
+
+  it('a 400 parks the entry as failed with the server’s message and field details', () => {
+    const details = [{ path: 'name', message: 'Community Name is required' }];
+    const { next } = settleEntry(entry(), { status: 400, message: 'Invalid input', details }, 0, random);
+    expect(next).toMatchObject({ state: 'failed', lastError: 'Invalid input', details });
+  });
+
+  it('a 401 keeps the entry as it was, first in line for the next login', () => {
+    const original = claimForSending(entry({ attempts: 1 }), 0);
+    const { outcome, next } = settleEntry(original, { status: 401, message: 'expired' }, 500, random);
+    expect(outcome).toBe('pause-auth');
+    expect(next).toMatchObject({ id: original.id, state: 'pending', attempts: 1, nextAttemptAt: 500 });
+  });
+});
+
+describe('rebasing after delivery', () => {
+  it('reads the version of a record answer only', () => {
+    expect(deliveredVersion({ id: 'x', version: 4 })).toBe(4);
+    expect(deliveredVersion({ success: true, id: 'x' })).toBeUndefined();
+    expect(deliveredVersion(undefined)).toBeUndefined();
+  });
+
+  it('moves later edits of the record onto the delivered version', () => {
+    const later = entry({ baseVersion: 3 });
+    const unversioned = entry({ op: 'create' });
+    expect(rebaseLaterEntries([later, unversioned], 4)).toEqual([{ ...later, baseVersion: 4 }]);
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * The outbox's decisions as pure functions (DESIGN §5 "Outbox and sync worker"): what an answer means, when to
+ * try again, which entries may go now, how a new write folds into unsent ones, and what an entry becomes after
+ * an answer. No Dexie, no ky, no clock: outbox.ts and sync.ts are the thin shells that store and send.
+ */
+import { isPublicPath } from './api-paths';
+import type { FieldErrorDetail } from './errors';
+
+export type OutboxEntity = 'contacts' | 'communities' | 'listings' | 'properties' | 'adminUsers' | 'settings';
+export type OutboxOp = 'create' | 'update' | 'delete' | 'patch';
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/**
+ * pending: waits for its turn (and for nextAttemptAt). sending: handed to the network; nextAttemptAt is then the
+ * end of a lease, after which a crashed tab's send is tried again (safe: same Idempotency-Key).
+ * conflict: a 412, parked until an admin chooses. failed: refused by the server (400/403/404/409/422...), parked.
+ */
+export type OutboxState = 'pending' | 'sending' | 'conflict' | 'failed';
+
+export interface OutboxEntry {
+  /** A UUID; also the Idempotency-Key of every send of this entry. */
+  id: string;
+  entity: OutboxEntity;
+  op: OutboxOp;
+  /** The record the write is about; entries of one record are sent one after the other, in order. */
+  entityId: string;
+  method: OutboxMethod;
+  /** Relative to /api, e.g. 'communities/<id>' or 'public/contacts'. */
+  path: string;
+  payload?: unknown;
+  /** The version the edit was based on, sent as If-Match. */
+  baseVersion?: number;
+  /** Epoch ms, strictly increasing across the queue (outbox.ts makes it so), which gives the send order. */
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  state: OutboxState;
+  lastError?: string;
+  /** Field errors of a refused write, for the admin to read. */
+  details?: FieldErrorDetail[];
+  /** The server's record when the write conflicted (412), to show both versions. */
+  conflict?: { current: unknown };
+}
+
+export type Outcome = 'done' | 'retry' | 'conflict' | 'failed' | 'pause-auth';
+
+/** What a send produced: an HTTP answer, or no answer at all ('network': offline, timeout, lost answer). */
+export interface DeliveryResult {
+  status: number | 'network';
+  body?: unknown;
+  message?: string;
+  details?: FieldErrorDetail[];
+  current?: unknown;
+  retryAfterMs?: number;
+}
+
+export const BACKOFF_BASE_MS = 1000;
+export const BACKOFF_FACTOR = 2;
+export const BACKOFF_CAP_MS = 60_000;
+/** Full jitter can draw 0; a floor keeps a broken server from being hammered in a tight loop. */
+export const BACKOFF_FLOOR_MS = 100;
+/** Retry-After is honoured up to an hour; a longer one is likely a misconfiguration. */
+export const RETRY_AFTER_MAX_MS = 60 * 60 * 1000;
+/** How long a 'sending' entry is left alone before another drain may send it again (longer than the HTTP timeout). */
+export const SEND_LEASE_MS = 30_000;
+
+/**
+ * What an answer means for a queued write. A delete that finds nothing (404) reached its goal: someone else
+ * deleted the record already, so it is done, not failed.
+ */
+export function classifyResponse(status: number | 'network', op?: OutboxOp): Outcome {
+  if (status === 'network') return 'retry';
+  if (status >= 200 && status < 300) return 'done';
+  if (status === 401) return 'pause-auth';
+  if (status === 412) return 'conflict';
+  if (status === 408 || status === 429 || status >= 500) return 'retry';
+  if (status === 404 && op === 'delete') return 'done';
+  return 'failed';
+}
+
+/**
+ * Delay before attempt number `attempts + 1`, after `attempts` failed ones (1-based): capped exponential backoff
+ * (1 s, 2 s, 4 s ... 60 s) with full jitter (a random point in [0, that]), at least BACKOFF_FLOOR_MS. A server's
+ * Retry-After is a lower bound.
+ */
+export function nextAttemptDelay(attempts: number, random: () => number = Math.random, retryAfterMs?: number): number {
+  const exponent = Math.max(0, attempts - 1);
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * BACKOFF_FACTOR ** exponent);
+  const jittered = Math.max(BACKOFF_FLOOR_MS, Math.floor(random() * ceiling));
+  if (retryAfterMs === undefined || !Number.isFinite(retryAfterMs)) return jittered;
+  return Math.max(jittered, Math.min(RETRY_AFTER_MAX_MS, Math.max(0, retryAfterMs)));
+}
+
+/** Admin writes need a login; visitors' inquiries (/public/*, /contact) do not. */
+export function needsAuth(entry: Pick<OutboxEntry, 'path'>): boolean {
+  return !isPublicPath(entry.path);
+}
+
+const recordKey = (entry: Pick<OutboxEntry, 'entity' | 'entityId'>) => `${entry.entity}:${entry.entityId}`;
+
+export function byCreatedAt(a: OutboxEntry, b: OutboxEntry): number {
+  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Whether an entry may be handed to the network at `now` on its own terms (state and time). */
+export function isDue(entry: OutboxEntry, now: number): boolean {
+  return (entry.state === 'pending' || entry.state === 'sending') && entry.nextAttemptAt <= now;
+}
+
+export interface DrainOrderOptions {
+  /** False while there is no token or the drain is paused by a 401: admin entries wait. */
+  canSendAuthenticated: boolean;
+}
+
+/**
+ * The entries that may be sent now, in send order (createdAt):
+ * - per record, only the oldest unfinished entry may go; a later edit waits for it, and for a parked
+ *   (conflict, failed) one until an admin resolves it;
+ * - admin writes can depend on each other across records (a listing created in a community created offline),
+ *   so an admin entry waiting out a backoff holds back every later admin entry;
+ * - visitors' inquiries are independent of each other and of admin writes.
+ */
+export function orderForDrain(entries: readonly OutboxEntry[], now: number, options: DrainOrderOptions): OutboxEntry[] {
+  const seenRecords = new Set<string>();
+  let adminLaneBlocked = !options.canSendAuthenticated;
+  const ready: OutboxEntry[] = [];
+  for (const entry of [...entries].sort(byCreatedAt)) {
+    const key = recordKey(entry);
+    if (seenRecords.has(key)) continue;
+    seenRecords.add(key);
+    const admin = needsAuth(entry);
+    const due = isDue(entry, now);
+    if (admin) {
+      if (adminLaneBlocked) continue;
+      if (!due && (entry.state === 'pending' || entry.state === 'sending')) {
+        adminLaneBlocked = true;
+        continue;
+      }
+    }
+    if (due) ready.push(entry);
+  }
+  return ready;
+}
+
+/**
+ * When the next entry could be sent (epoch ms), by the rules of orderForDrain, or null when nothing can go until
+ * something else happens (a login, an admin resolving a parked entry, a new enqueue). Entries stuck behind a
+ * parked one of their record, or behind an admin entry in backoff, do not count: a timer for them would spin.
+ */
+export function nextWakeUp(entries: readonly OutboxEntry[], options: DrainOrderOptions): number | null {
+  const seenRecords = new Set<string>();
+  let adminBarrier = Number.NEGATIVE_INFINITY;
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const entry of [...entries].sort(byCreatedAt)) {
+    const key = recordKey(entry);
+    if (seenRecords.has(key)) continue;
+    seenRecords.add(key);
+    if (entry.state !== 'pending' && entry.state !== 'sending') continue;
+    let at = entry.nextAttemptAt;
+    if (needsAuth(entry)) {
+      if (!options.canSendAuthenticated) continue;
+      at = Math.max(at, adminBarrier);
+      adminBarrier = Math.max(adminBarrier, entry.nextAttemptAt);
+    }
+    earliest = Math.min(earliest, at);
+  }
+  return Number.isFinite(earliest) ? earliest : null;
+}
+
+/** An entry nothing has been sent for yet: its payload may still change under the same Idempotency-Key. */
+export function isUnsent(entry: OutboxEntry): boolean {
+  return entry.state === 'pending' && entry.attempts === 0;
+}
+
+/** What to store after enqueueing `incoming` into `queue`: entries to put and ids to delete. */
+export interface CoalescePlan {
+  put: OutboxEntry[];
+  remove: string[];
+  /** The entry that now carries the incoming change, or null when it cancelled out an unsent create. */
+  carrier: OutboxEntry | null;
+}
+
+function mergePayload(earlier: unknown, later: unknown): unknown {
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  // Updates are partial (only fields sent change, nested objects replaced whole): a shallow merge is exact.
+  return isObject(earlier) && isObject(later) ? { ...earlier, ...later } : later;
+}
+
+/**
+ * Folds a new write into the newest entry of the same record when that one was never sent (sending a changed
+ * payload under a key the server may already have seen would be refused with 422):
+ * - create + update → the create, with the update's fields (one POST instead of POST then PUT);
+ * - update + update (or patch + patch) on the same path → one update, keeping the first's baseVersion;
+ * - create + delete → nothing at all (the server never hears of the record);
+ * - update + delete → the delete, with the update's baseVersion (the version the admin last saw from the server).
+ * Anything else is queued as it is.
+ */
+export function coalesceOnEnqueue(queue: readonly OutboxEntry[], incoming: OutboxEntry): CoalescePlan {
+  const sameRecord = queue.filter((entry) => recordKey(entry) === recordKey(incoming)).sort(byCreatedAt);
+  const last = sameRecord[sameRecord.length - 1];
+  const queueAsIs: CoalescePlan = { put: [incoming], remove: [], carrier: incoming };
+  if (!last || !isUnsent(last)) return queueAsIs;
+
+  const isEdit = (op: OutboxOp) => op === 'update' || op === 'patch';
+  if (last.op === 'create' && isEdit(incoming.op)) {
+    const merged = { ...last, payload: mergePayload(last.payload, incoming.payload) };
+    return { put: [merged], remove: [], carrier: merged };
+  }
+  if (isEdit(last.op) && last.op === incoming.op && last.method === incoming.method && last.path === incoming.path) {
+    const merged = { ...last, payload: mergePayload(last.payload, incoming.payload) };
+    return { put: [merged], remove: [], carrier: merged };
+  }
+  if (last.op === 'create' && incoming.op === 'delete') {
+    return { put: [], remove: [last.id], carrier: null };
+  }
+  if (isEdit(last.op) && incoming.op === 'delete') {
+    const baseVersion = last.baseVersion ?? incoming.baseVersion;
+    const deletion = { ...incoming, ...(baseVersion !== undefined ? { baseVersion } : {}) };
+    return { put: [deletion], remove: [last.id], carrier: deletion };
+  }
+  return queueAsIs;
+}
+
+/** Marks an entry as handed to the network, with a lease after which another drain may send it again. */
+export function claimForSending(entry: OutboxEntry, now: number): OutboxEntry {
+  return { ...entry, state: 'sending', nextAttemptAt: now + SEND_LEASE_MS };
+}
+
+export interface Settlement {
+  outcome: Outcome;
+  /** The entry to keep, or null when it is finished and leaves the queue. */
+  next: OutboxEntry | null;
+}
+
+function messageOf(result: DeliveryResult): string {
+  if (result.message) return result.message;
+  return result.status === 'network' ? 'The server could not be reached' : `HTTP error! status: ${result.status}`;
+}
+
+/** What an entry becomes after an answer (`attempts` counts the sends that did not finish the entry). */
+export function settleEntry(
+  entry: OutboxEntry,
+  result: DeliveryResult,
+  now: number,
+  random: () => number = Math.random,
+): Settlement {
+  const outcome = classifyResponse(result.status, entry.op);
+  const base = { ...entry, lastError: messageOf(result) };
+  switch (outcome) {
+    case 'done':
+      return { outcome, next: null };
+    case 'retry': {
+      const attempts = entry.attempts + 1;
+      return {
+        outcome,
+        next: {
+          ...base,
+          state: 'pending',
+          attempts,
+          nextAttemptAt: now + nextAttemptDelay(attempts, random, result.retryAfterMs),
+        },
+      };
+    }
+    case 'conflict':
+      return {
+        outcome,
+        next: { ...base, state: 'conflict', attempts: entry.attempts + 1, conflict: { current: result.current } },
+      };
+    case 'failed':
+      return {
+        outcome,
+        next: {
+          ...base,
+          state: 'failed',
+          attempts: entry.attempts + 1,
+          ...(result.details ? { details: result.details } : {}),
+        },
+      };
+    case 'pause-auth':
+      // Not the entry's fault: it goes first, unchanged, once someone logs in again.
+      return { outcome, next: { ...base, state: 'pending', nextAttemptAt: now } };
+  }
+}
+
+/** The version the server gave a record in its answer, if the answer is a record. */
+export function deliveredVersion(body: unknown): number | undefined {
+  const version = (body as { version?: unknown } | null | undefined)?.version;
+  return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
+}
+
+/**
+ * After this device's own edit of a record was accepted at `version`, its later queued edits of that record were
+ * made on top of it: they now expect `version`, or their If-Match would report this device's own edit as a conflict.
+ */
+export function rebaseLaterEntries(later: readonly OutboxEntry[], version: number): OutboxEntry[] {
+  return later.filter((entry) => entry.baseVersion !== undefined).map((entry) => ({ ...entry, baseVersion: version }));
+}

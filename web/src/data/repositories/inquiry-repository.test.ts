@@ -1,0 +1,169 @@
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUser } from '../../../../domain/schemas/admin-user';
+import { InquiryRejectedError } from '../errors';
+import { configureHttpClient } from '../http-client';
+import { deleteLocalDb } from '../local-db';
+import { listOutbox } from '../outbox';
+import { clearSession, setSession } from '../session';
+import { stopSyncWorker } from '../sync';
+import { startFakeApi, unreachableBaseUrl, type FakeAnswer, type FakeApi, type RecordedRequest } from '../test-support/fake-api';
+import { submitInquiry, type InquiryInput } from './inquiry-repository';
+
+/**
+ * A contact endpoint that behaves like the API: it stores one lead per Idempotency-Key and replays the first
+ * answer for a repeated key. `mode` makes it fail the ways a phone's network does.
+ */
+type Mode = 'ok' | 'lose-answer-once' | 'down' | 'rate-limited' | 'invalid';
+let mode: Mode = 'ok';
+const answersByKey = new Map<string, FakeAnswer>();
+const leads: RecordedRequest[] = [];
+
+function contactEndpoint(request: RecordedRequest): FakeAnswer {
+  if (mode === 'down') return { status: 503, body: { error: 'The server cannot save changes right now.' } };
+  if (mode === 'rate-limited') {
+    return { status: 429, body: { error: 'Too many requests.' }, headers: { 'retry-after': '120' } };
+  }
+  if (mode === 'invalid') {
+    return {
+      status: 400,
+      body: { error: 'Invalid input', details: [{ path: 'email', message: 'Please enter a valid email address' }] },
+    };
+  }
+  const key = String(request.headers['idempotency-key']);
+  const previous = answersByKey.get(key);
+  if (previous) return previous;
+  leads.push(request);
+  const body = request.body as { id: string; submittedAt: string };
+  const answer: FakeAnswer = { status: 201, body: { success: true, id: body.id, submittedAt: body.submittedAt } };
+  answersByKey.set(key, answer);
+  if (mode === 'lose-answer-once') {
+    mode = 'ok';
+    return 'drop';
+  }
+  return answer;
+}
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi(contactEndpoint);
+});
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(async () => {
+  await stopSyncWorker();
+  await deleteLocalDb();
+  configureHttpClient({ baseUrl: api.baseUrl });
+  mode = 'ok';
+  answersByKey.clear();
+  leads.length = 0;
+  api.requests.length = 0;
+  clearSession();
+});
+afterEach(async () => {
+  await stopSyncWorker();
+});
+
+const input: InquiryInput = {
+  name: 'Ana Torres',
+  email: 'ana@example.com',
+  message: 'Is the Pecan plan still available?',
+  interest: 'buying',
+  source: 'listing',
+  listingId: 'dd50dddc-a23a-4b88-8b7d-70832f8b682b',
+  listingTitle: 'The Pecan Plan with Lake View',
+  website: '',
+  fillTimeMs: 12_000,
+};
+
+describe('submitInquiry', () => {
+  it('sends at once and leaves nothing queued', async () => {
+    setSession('admin-token', { id: 'a1' } as AdminUser);
+    const result = await submitInquiry(input);
+    expect(result.status).toBe('sent');
+    expect(await listOutbox()).toEqual([]);
+    const [request] = api.requests;
+    expect(request).toMatchObject({ method: 'POST', path: 'public/contacts' });
+    expect(request!.headers.authorization).toBeUndefined();
+    expect(request!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request!.body).toMatchObject({
+      id: result.id,
+      name: 'Ana Torres',
+      phone: '',
+      source: 'listing',
+      listingTitle: 'The Pecan Plan with Lake View',
+      fillTimeMs: 12_000,
+      website: '',
+    });
+    expect((request!.body as { submittedAt: string }).submittedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(request!.body).not.toHaveProperty('endpoint');
+  });
+
+  it('uses /api/contact for the contact page', async () => {
+    expect(await submitInquiry({ ...input, source: 'contact-page', endpoint: 'contact' })).toMatchObject({
+      status: 'sent',
+    });
+    expect(api.requests[0]!.path).toBe('contact');
+  });
+
+  it('queues when the server is unreachable, and the worker delivers it once the server is back', async () => {
+    configureHttpClient({ baseUrl: await unreachableBaseUrl() });
+    const result = await submitInquiry(input);
+    expect(result.status).toBe('queued');
+    const [queued] = await listOutbox();
+    expect(queued).toMatchObject({ entityId: result.id, state: 'pending', attempts: 1, path: 'public/contacts' });
+
+    configureHttpClient({ baseUrl: api.baseUrl });
+    await vi.waitFor(async () => expect(await listOutbox()).toEqual([]), { timeout: 5000, interval: 50 });
+    expect(leads).toHaveLength(1);
+    expect(leads[0]!.headers['idempotency-key']).toBe(queued!.id);
+  });
+
+  it('queues on 5xx and keeps a 429 queued until Retry-After has passed', async () => {
+    mode = 'down';
+    expect((await submitInquiry(input)).status).toBe('queued');
+    await stopSyncWorker();
+
+    mode = 'rate-limited';
+    const before = Date.now();
+    expect((await submitInquiry(input)).status).toBe('queued');
+    const limited = (await listOutbox()).find((entry) => entry.lastError === 'Too many requests.');
+    expect(limited!.nextAttemptAt).toBeGreaterThanOrEqual(before + 120_000);
+    expect(await listOutbox()).toHaveLength(2);
+    expect(leads).toHaveLength(0);
+  });
+
+  it('rejects what the server refuses, with its field details, and keeps nothing queued', async () => {
+    mode = 'invalid';
+    const error = await submitInquiry({ ...input, email: 'not-an-email' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InquiryRejectedError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Invalid input',
+      details: [{ path: 'email', message: 'Please enter a valid email address' }],
+    });
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it('delivers exactly once when the answer is lost, even across a reload', async () => {
+    mode = 'lose-answer-once';
+    const result = await submitInquiry(input);
+    expect(result.status).toBe('queued');
+    expect(leads).toHaveLength(1); // the server did get it
+    await stopSyncWorker();
+
+    // A reload: fresh modules, same IndexedDB.
+    vi.resetModules();
+    const reloadedHttp = await import('../http-client');
+    const reloadedSync = await import('../sync');
+    reloadedHttp.configureHttpClient({ baseUrl: api.baseUrl });
+    const report = await reloadedSync.drainOutbox({ now: () => Date.now() + 120_000 });
+    expect(report.sent).toBe(1);
+    expect(leads).toHaveLength(1);
+    const keys = api.requests.map((request) => request.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(await listOutbox()).toEqual([]);
+  });
+});

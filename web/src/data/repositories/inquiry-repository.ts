@@ -1,0 +1,106 @@
+/**
+ * Visitors' inquiries (popup, contact page, listing, visit requests): never lost, delivered exactly once
+ * (DESIGN §1 "an inquiry typed in a dead zone is never lost").
+ *
+ * The inquiry is stored in the outbox first, then sent at once. Its outbox id is the Idempotency-Key of every
+ * send, so a send whose answer was lost, repeated after a reload, gets the server's first answer instead of
+ * a second lead.
+ */
+import type { ContactInput } from '../../../../domain/schemas/contact';
+import { ApiError, InquiryRejectedError } from '../errors';
+import { sendJson } from '../http-client';
+import { enqueue, removeOutboxEntry, type OutboxEntry } from '../outbox';
+import { deliverClaimed, startSyncWorker, type SendEntry } from '../sync';
+import { newUuid } from '../uuid';
+
+export type InquirySource = NonNullable<ContactInput['source']>;
+
+export interface InquiryInput {
+  name: string;
+  email: string;
+  phone?: string;
+  message: string;
+  interest?: ContactInput['interest'];
+  source: InquirySource;
+  communityId?: string;
+  listingId?: string;
+  listingTitle?: string;
+  listingIds?: string[];
+  /** When the visitor pressed send; defaults to now, so a lead delivered later still shows when it was made. */
+  submittedAt?: string;
+  preferredDate?: string;
+  preferredSlot?: ContactInput['preferredSlot'];
+  visitType?: ContactInput['visitType'];
+  /** The honeypot: empty unless a bot filled it. */
+  website?: string;
+  /** How long the form was open, for the server's spam check. */
+  fillTimeMs: number;
+  /** 'contact' posts to /api/contact (the contact page's call); the default is /api/public/contacts. */
+  endpoint?: 'public' | 'contact';
+}
+
+export interface InquiryResult {
+  /** 'sent': the server has it. 'queued': stored on this device, sent when the network allows. */
+  status: 'sent' | 'queued';
+  /** The lead's id (chosen here, so the queued and the delivered lead are the same record). */
+  id: string;
+}
+
+export interface SubmitInquiryOptions {
+  /** Tests inject the transport; the default is the HTTP client. */
+  send?: SendEntry;
+}
+
+function toPayload(input: InquiryInput, id: string): ContactInput {
+  const { endpoint: _endpoint, ...fields } = input;
+  return { ...fields, id, phone: fields.phone ?? '', submittedAt: fields.submittedAt ?? new Date().toISOString() };
+}
+
+/**
+ * Stores, then sends. Resolves 'sent' or 'queued'; throws InquiryRejectedError (with the server's field details)
+ * when the server refuses the inquiry (400), which removes it from the queue since resending cannot help.
+ */
+export async function submitInquiry(
+  input: InquiryInput,
+  options: SubmitInquiryOptions = {},
+): Promise<InquiryResult> {
+  const id = newUuid();
+  const payload = toPayload(input, id);
+  const path = input.endpoint === 'contact' ? 'contact' : 'public/contacts';
+
+  let entry: OutboxEntry;
+  try {
+    // Claimed for sending as it is stored, so a drain started meanwhile leaves this send alone.
+    entry = await enqueue(
+      { entity: 'contacts', op: 'create', entityId: id, method: 'POST', path, payload },
+      { claimForSending: true },
+    );
+  } catch (storageError) {
+    // No IndexedDB (blocked, private mode): the lead cannot wait on this device, so try to send it now.
+    console.warn('Outbox unavailable, sending directly', storageError);
+    return sendWithoutOutbox(path, payload, id);
+  }
+
+  const delivery = await deliverClaimed(entry, options.send ? { send: options.send } : {});
+  if (delivery.outcome === 'done') return { status: 'sent', id };
+  if (delivery.outcome === 'failed' || delivery.outcome === 'conflict') {
+    await removeOutboxEntry(entry.id);
+    const status = typeof delivery.result.status === 'number' ? delivery.result.status : 400;
+    throw new InquiryRejectedError(delivery.result.message ?? 'Invalid input', status, delivery.result.details);
+  }
+  // Network, 5xx, 408, 429: it stays queued; the sync worker sends it when due (and on 'online').
+  startSyncWorker();
+  return { status: 'queued', id };
+}
+
+async function sendWithoutOutbox(path: string, payload: ContactInput, id: string): Promise<InquiryResult> {
+  try {
+    await sendJson('POST', path, payload, { idempotencyKey: newUuid() });
+    return { status: 'sent', id };
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      throw new InquiryRejectedError(error.serverMessage, error.status, error.details);
+    }
+    throw error;
+  }
+}

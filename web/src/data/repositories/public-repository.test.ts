@@ -1,0 +1,182 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedRecords } from '../../../../data-seed';
+import type { AdminUser } from '../../../../domain/schemas/admin-user';
+import type { Community } from '../../../../domain/schemas/community';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../../domain/schemas/settings';
+import { ApiError, NetworkUnreachableError } from '../errors';
+import { configureHttpClient } from '../http-client';
+import { deleteLocalDb, localDb } from '../local-db';
+import { clearSession, setSession } from '../session';
+import { startFakeApi, unreachableBaseUrl, type FakeAnswer, type FakeApi, type RecordedRequest } from '../test-support/fake-api';
+import { createBrowserPublicReader } from './browser-public-reader';
+
+const seed = seedRecords();
+/** The server's content in this test: a few communities and their listings, in a deliberate order. */
+let serverCommunities: Community[];
+let serverSettings: SiteSettings;
+let override: ((request: RecordedRequest) => FakeAnswer | undefined) | undefined;
+
+function publicApi(request: RecordedRequest): FakeAnswer {
+  const forced = override?.(request);
+  if (forced) return forced;
+  const url = new URL(request.path, 'http://x/');
+  const path = url.pathname.slice(1);
+  const listings = seed.listings.filter((listing) => serverCommunities.some((c) => c.id === listing.communityId));
+  const notFound = { status: 404, body: { error: 'Not Found' } };
+  if (path === 'public/communities') return { status: 200, body: serverCommunities };
+  const community = /^public\/communities\/(.+)$/.exec(path);
+  if (community) {
+    const key = decodeURIComponent(community[1]!);
+    const found = serverCommunities.find((c) => c.id === key || c.slug === key);
+    return found ? { status: 200, body: found } : notFound;
+  }
+  if (path === 'public/listings') {
+    const key = url.searchParams.get('communityId');
+    const owner = serverCommunities.find((c) => c.id === key || c.slug === key);
+    return { status: 200, body: key ? listings.filter((l) => l.communityId === owner?.id) : listings };
+  }
+  const listing = /^public\/listings\/(.+)$/.exec(path);
+  if (listing) {
+    const found = listings.find((l) => l.id === listing[1]);
+    return found ? { status: 200, body: found } : notFound;
+  }
+  if (path === 'public/settings') return { status: 200, body: serverSettings };
+  return notFound;
+}
+
+let api: FakeApi;
+let offlineUrl: string;
+const reader = createBrowserPublicReader();
+const goOffline = () => configureHttpClient({ baseUrl: offlineUrl });
+const goOnline = () => configureHttpClient({ baseUrl: api.baseUrl });
+
+beforeAll(async () => {
+  api = await startFakeApi(publicApi);
+  offlineUrl = await unreachableBaseUrl();
+});
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(async () => {
+  await deleteLocalDb();
+  goOnline();
+  override = undefined;
+  serverCommunities = [...seed.communities.slice(0, 3)].reverse();
+  serverSettings = {
+    ...DEFAULT_SITE_SETTINGS,
+    general: { ...DEFAULT_SITE_SETTINGS.general, siteName: 'Server Homes' },
+  };
+  api.requests.length = 0;
+  clearSession();
+});
+
+describe('online: the server answers and the answer is kept', () => {
+  it('returns the server’s lists and writes them through to IndexedDB', async () => {
+    const communities = await reader.listCommunities();
+    expect(communities.map((c) => c.id)).toEqual(serverCommunities.map((c) => c.id));
+    expect(await localDb().communities.count()).toBe(3);
+
+    const listings = await reader.listListings();
+    expect(listings.length).toBeGreaterThan(0);
+    expect(await localDb().listings.count()).toBe(listings.length);
+    expect((await reader.getSettings()).general.siteName).toBe('Server Homes');
+  });
+
+  it('sends no token on public reads, even when an admin is logged in', async () => {
+    setSession('admin-token', { id: 'a1' } as AdminUser);
+    await reader.listCommunities();
+    expect(api.requests[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('drops local rows the server no longer lists', async () => {
+    await reader.listCommunities();
+    await reader.listListings();
+    const removed = serverCommunities.pop()!;
+    await reader.listCommunities();
+    await reader.listListings();
+    expect(await localDb().communities.get(removed.id)).toBeUndefined();
+    expect(await localDb().listings.where('communityId').equals(removed.id).count()).toBe(0);
+  });
+
+  it('a 404 is an answer: null, not the local copy, and the stale copy goes', async () => {
+    const [gone] = serverCommunities;
+    await reader.listCommunities();
+    serverCommunities = serverCommunities.slice(1);
+    expect(await reader.getCommunity(gone!.slug)).toBeNull();
+    expect(await localDb().communities.get(gone!.id)).toBeUndefined();
+    expect(await reader.getListing('no-such-listing')).toBeNull();
+  });
+
+  it('other client errors are raised, not hidden behind the local copy', async () => {
+    override = () => ({ status: 400, body: { error: 'Bad id' } });
+    await expect(reader.getListing('x')).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('offline: the local copy answers', () => {
+  it('answers every public read from what the last online visit stored', async () => {
+    const online = {
+      communities: await reader.listCommunities(),
+      listings: await reader.listListings(),
+      settings: await reader.getSettings(),
+    };
+    const [first] = online.communities;
+    await reader.getCommunity(first!.slug);
+
+    goOffline();
+    expect(await reader.listCommunities()).toEqual(online.communities);
+    expect(await reader.listListings()).toEqual(online.listings);
+    expect(await reader.getSettings()).toEqual(online.settings);
+    expect(await reader.getCommunity(first!.slug)).toEqual(first);
+    expect(await reader.getCommunity(first!.id)).toEqual(first);
+    const own = online.listings.filter((listing) => listing.communityId === first!.id);
+    expect(await reader.listListings(first!.slug)).toEqual(own);
+    expect(await reader.listListings(first!.id)).toEqual(own);
+    expect(await reader.getListing(own[0]!.id)).toEqual(own[0]);
+    expect(await reader.getCommunity('no-such-community')).toBeNull();
+  });
+
+  it('falls back on a 5xx as on no network', async () => {
+    await reader.listCommunities();
+    override = () => ({ status: 503, body: { error: 'Busy' } });
+    expect(await reader.listCommunities()).toHaveLength(3);
+  });
+
+  it('falls back after the short timeout when the server does not answer', async () => {
+    await reader.listCommunities();
+    override = () => 'hang';
+    const started = Date.now();
+    expect(await reader.listCommunities()).toHaveLength(3);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(2900);
+    expect(waited).toBeLessThan(6000);
+  });
+
+  it('an empty device is seeded with the example data, and settings fall back to the defaults', async () => {
+    goOffline();
+    const communities = await reader.listCommunities();
+    expect(communities).toHaveLength(seed.communities.length);
+    expect(await localDb().listings.count()).toBe(seed.listings.length);
+    expect(await localDb().properties.count()).toBe(seed.properties.length);
+    expect(await localDb().contacts.count()).toBe(0);
+    expect(await reader.getCommunity(seed.communities[0]!.slug)).toMatchObject({ id: seed.communities[0]!.id });
+    expect(await reader.getSettings()).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it('does not seed a device that has communities', async () => {
+    await reader.listCommunities();
+    goOffline();
+    expect(await reader.listCommunities()).toHaveLength(3);
+  });
+
+  it('raises the network error when there is no local copy to show', async () => {
+    goOffline();
+    await expect(reader.getListing('missing')).resolves.toBeNull();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localDb().close();
+    await expect(reader.listCommunities()).rejects.toBeInstanceOf(NetworkUnreachableError);
+    expect(warn).toHaveBeenCalledWith('Local copy unavailable', expect.anything());
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * Public reads (SPEC §4 "Public reads", DESIGN §5 "Repositories"): server first with a short timeout; every good
+ * answer is written through to IndexedDB; when the server cannot answer (unreachable, timeout, 5xx) the local
+ * copy answers, seeded from data-seed/ when it has no communities yet. A 404 is an answer ("no such
+ * community"), not a failure: it gives null and drops the stale local copy.
+ *
+ * Only reached through dynamic imports (entry-client's reader loader, the offline pack), so Dexie, ky and the
+ * seed data stay out of the chunks a public page needs to become interactive.
+ */
+import type { Community } from '../../../../domain/schemas/community';
+import type { Listing } from '../../../../domain/schemas/listing';
+import type { SiteSettings } from '../../../../domain/schemas/settings';
+import { ApiError, isServerUnavailable } from '../errors';
+import { getJson } from '../http-client';
+import { localDb, META_KEYS, readMeta, SETTINGS_KEY } from '../local-db';
+
+/** Long enough for a slow 4G answer, short enough that a dead zone falls back to the local copy quickly. */
+export const PUBLIC_READ_TIMEOUT_MS = 3000;
+
+const read = { timeoutMs: PUBLIC_READ_TIMEOUT_MS };
+const encode = encodeURIComponent;
+
+/** The server's answer, or `fallback()` when the server cannot answer now (any other error is raised). */
+async function serverFirst<T>(
+  fromServer: () => Promise<T>,
+  writeThrough: (value: T) => Promise<void>,
+  fallback: () => Promise<T>,
+): Promise<T> {
+  let value: T;
+  try {
+    value = await fromServer();
+  } catch (serverError) {
+    if (!isServerUnavailable(serverError)) throw serverError;
+    try {
+      return await fallback();
+    } catch (localError) {
+      // No IndexedDB either (blocked, private mode): the server's failure is the one worth showing.
+      console.warn('Local copy unavailable', localError);
+      throw serverError;
+    }
+  }
+  // The page must not fail because the copy could not be stored (quota, private mode).
+  await writeThrough(value).catch((error: unknown) => console.warn('Could not keep a local copy', error));
+  return value;
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+// ---- writing the local copy (also used by the offline pack) ----
+
+/** A full list of communities: stored, and local ones the server no longer has are removed. */
+export async function storeCommunities(communities: Community[]): Promise<void> {
+  const db = localDb();
+  await db.transaction('rw', [db.communities, db.meta], async () => {
+    const keep = new Set(communities.map((community) => community.id));
+    const stale = (await db.communities.toCollection().primaryKeys()).filter((id) => !keep.has(id));
+    await db.communities.bulkDelete(stale);
+    await db.communities.bulkPut(communities);
+    await db.meta.put({ key: META_KEYS.communitiesOrder, value: communities.map((community) => community.id) });
+  });
+}
+
+/**
+ * A full list of listings, of one community (by id) or of all: stored, and local listings of that scope the
+ * server no longer has are removed.
+ */
+export async function storeListings(listings: Listing[], communityId?: string): Promise<void> {
+  const db = localDb();
+  await db.transaction('rw', [db.listings, db.meta], async () => {
+    const keep = new Set(listings.map((listing) => listing.id));
+    const scope = communityId ? db.listings.where('communityId').equals(communityId) : db.listings.toCollection();
+    const stale = (await scope.primaryKeys()).filter((id) => !keep.has(id));
+    await db.listings.bulkDelete(stale);
+    await db.listings.bulkPut(listings);
+    if (!communityId) await db.meta.put({ key: META_KEYS.listingsOrder, value: listings.map((listing) => listing.id) });
+  });
+}
+
+export async function storeSettings(settings: SiteSettings): Promise<void> {
+  await localDb().settings.put({ key: SETTINGS_KEY, value: settings });
+}
+
+// ---- reading the local copy ----
+
+let seeding: Promise<void> | undefined;
+
+/**
+ * SPEC §4: "Example data is seeded when no communities exist." The seed module (~190 KB with zod) is imported
+ * only here, so it loads only on a device that is offline with an empty store. Contacts are not seeded: example
+ * leads have no place on a visitor's device.
+ */
+export function ensureLocalSeed(): Promise<void> {
+  seeding ??= (async () => {
+    const db = localDb();
+    if ((await db.communities.count()) > 0) return;
+    const { seedRecords } = await import('../../../../data-seed');
+    const records = seedRecords();
+    await db.transaction('rw', [db.communities, db.listings, db.properties], async () => {
+      // Another tab may have seeded (or the server written) in the meantime.
+      if ((await db.communities.count()) > 0) return;
+      await db.communities.bulkPut(records.communities);
+      await db.listings.bulkPut(records.listings);
+      await db.properties.bulkPut(records.properties);
+    });
+  })().finally(() => {
+    seeding = undefined;
+  });
+  return seeding;
+}
+
+/** Rows in the order the server last listed them; rows it never listed go last, oldest first. */
+function inServerOrder<T extends { id: string; createdAt: string }>(rows: T[], order: string[] | undefined): T[] {
+  const position = new Map((order ?? []).map((id, index) => [id, index]));
+  const rank = (row: T) => position.get(row.id) ?? Number.MAX_SAFE_INTEGER;
+  return [...rows].sort((a, b) => rank(a) - rank(b) || a.createdAt.localeCompare(b.createdAt));
+}
+
+async function localCommunities(): Promise<Community[]> {
+  await ensureLocalSeed();
+  const db = localDb();
+  return inServerOrder(await db.communities.toArray(), await readMeta<string[]>(META_KEYS.communitiesOrder));
+}
+
+async function findLocalCommunity(idOrSlug: string): Promise<Community | undefined> {
+  const db = localDb();
+  return (await db.communities.get(idOrSlug)) ?? (await db.communities.where('slug').equals(idOrSlug).first());
+}
+
+async function localCommunity(idOrSlug: string): Promise<Community | null> {
+  await ensureLocalSeed();
+  return (await findLocalCommunity(idOrSlug)) ?? null;
+}
+
+async function localListings(communityIdOrSlug?: string): Promise<Listing[]> {
+  await ensureLocalSeed();
+  const db = localDb();
+  let rows: Listing[];
+  if (communityIdOrSlug) {
+    // The server accepts a slug here too (DESIGN §6): resolve it the same way.
+    const communityId = (await findLocalCommunity(communityIdOrSlug))?.id ?? communityIdOrSlug;
+    rows = await db.listings.where('communityId').equals(communityId).toArray();
+  } else {
+    rows = await db.listings.toArray();
+  }
+  return inServerOrder(rows, await readMeta<string[]>(META_KEYS.listingsOrder));
+}
+
+async function localListing(id: string): Promise<Listing | null> {
+  await ensureLocalSeed();
+  return (await localDb().listings.get(id)) ?? null;
+}
+
+async function localSettings(): Promise<SiteSettings> {
+  const stored = await localDb().settings.get(SETTINGS_KEY);
+  if (stored) return stored.value;
+  // The defaults come with zod; load them only when nothing was ever stored.
+  const { DEFAULT_SITE_SETTINGS } = await import('../../../../domain/schemas/settings');
+  return DEFAULT_SITE_SETTINGS;
+}
+
+// ---- the reads ----
+
+export function listCommunities(): Promise<Community[]> {
+  return serverFirst(() => getJson<Community[]>('public/communities', read), storeCommunities, localCommunities);
+}
+
+/** By id or slug; null when the server (or, offline, the local copy) has no such community. */
+export async function getCommunity(idOrSlug: string): Promise<Community | null> {
+  try {
+    return await serverFirst<Community | null>(
+      () => getJson<Community>(`public/communities/${encode(idOrSlug)}`, read),
+      async (community) => {
+        if (community) await localDb().communities.put(community);
+      },
+      () => localCommunity(idOrSlug),
+    );
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    await dropLocal(async () => {
+      const stale = await findLocalCommunity(idOrSlug);
+      if (stale) await localDb().communities.delete(stale.id);
+    });
+    return null;
+  }
+}
+
+/** All listings, or those of one community (id or slug). */
+export function listListings(communityId?: string): Promise<Listing[]> {
+  return serverFirst(
+    () =>
+      getJson<Listing[]>('public/listings', { ...read, ...(communityId ? { searchParams: { communityId } } : {}) }),
+    async (listings) => {
+      if (!communityId) return storeListings(listings);
+      const resolvedId = listings[0]?.communityId ?? (await findLocalCommunity(communityId))?.id;
+      if (resolvedId) await storeListings(listings, resolvedId);
+      else await localDb().listings.bulkPut(listings);
+    },
+    () => localListings(communityId),
+  );
+}
+
+export async function getListing(id: string): Promise<Listing | null> {
+  try {
+    return await serverFirst<Listing | null>(
+      () => getJson<Listing>(`public/listings/${encode(id)}`, read),
+      async (listing) => {
+        if (listing) await localDb().listings.put(listing);
+      },
+      () => localListing(id),
+    );
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    await dropLocal(() => localDb().listings.delete(id));
+    return null;
+  }
+}
+
+export function getSettings(): Promise<SiteSettings> {
+  return serverFirst(() => getJson<SiteSettings>('public/settings', read), storeSettings, localSettings);
+}
+
+async function dropLocal(remove: () => Promise<void>): Promise<void> {
+  await remove().catch((error: unknown) => console.warn('Could not update the local copy', error));
+}
