@@ -86,6 +86,42 @@ describe('communities', () => {
     expect(await t.storage.count('communities')).toBe(0);
   });
 
+  it('changes only the fields a PUT sends (defaults of create never reset stored values)', async () => {
+    const created = await createCommunity({
+      amenities: ['Lake'],
+      schools: ['Katy ISD'],
+      theme: { primaryColor: '#123456' },
+    });
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/communities/${created.id}`,
+      token: t.adminToken,
+      json: { priceRange: '$500s' },
+    });
+    expect(response.json()).toMatchObject({
+      priceRange: '$500s',
+      amenities: ['Lake'],
+      schools: ['Katy ISD'],
+      totalHomes: 120,
+      theme: { primaryColor: '#123456' },
+    });
+    const listing = (
+      await t.request({
+        method: 'POST',
+        url: '/api/listings',
+        token: t.adminToken,
+        json: listingBody(created.id, { status: 'SOLD', type: 'CONDO' }),
+      })
+    ).json();
+    const priced = await t.request({
+      method: 'PUT',
+      url: `/api/listings/${listing.id}`,
+      token: t.adminToken,
+      json: { price: 1 },
+    });
+    expect(priced.json()).toMatchObject({ price: 1, status: 'SOLD', type: 'CONDO' });
+  });
+
   it('answers 412 with the current record for a stale If-Match, and changes nothing', async () => {
     const created = await createCommunity();
     const ok = await t.request({

@@ -82,6 +82,21 @@ export const emailSchema = (requiredMessage: string, invalidMessage: string) =>
     .pipe(z.email({ error: invalidMessage }))
     .transform((value) => value.toLowerCase());
 
+/**
+ * A partial-update schema (PUT: only the fields sent change): every field optional and without its default.
+ * zod's own `.partial()` keeps `.default()`s, so an update of one field would reset every defaulted field the
+ * request left out (a listing's status, a community's theme, sections, homes and builders).
+ */
+export function partialWithoutDefaults<Shape extends z.core.$ZodShape>(
+  schema: z.ZodObject<Shape>,
+): z.ZodObject<{ -readonly [K in keyof Shape]: z.ZodOptional<Shape[K]> }> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape as unknown as Record<string, z.ZodType>)) {
+    shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
+  }
+  return z.object(shape) as unknown as z.ZodObject<{ -readonly [K in keyof Shape]: z.ZodOptional<Shape[K]> }>;
+}
+
 /** Error answer of every API failure (DESIGN §4 "Errors"). */
 export const errorResponseSchema = z.object({
   error: z.string(),

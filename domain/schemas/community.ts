@@ -5,6 +5,7 @@ import {
   hexColorSchema,
   imageRefSchema,
   nonNegativeInt,
+  partialWithoutDefaults,
   recordMetaSchema,
   text,
   textList,
@@ -84,7 +85,7 @@ export const communityInputSchema = z.object({
 export type CommunityInput = z.input<typeof communityInputSchema>;
 
 /** A partial update: only the fields sent change (nested objects are replaced whole). */
-export const communityUpdateSchema = communityInputSchema.omit({ id: true }).partial();
+export const communityUpdateSchema = partialWithoutDefaults(communityInputSchema.omit({ id: true }));
 export type CommunityUpdate = z.infer<typeof communityUpdateSchema>;
 
 export const communitySchema = communityInputSchema

@@ -11,6 +11,7 @@ import {
   bedroomsSchema,
   imageRefSchema,
   nonNegativeInt,
+  partialWithoutDefaults,
   recordMetaSchema,
   text,
   textList,
@@ -36,7 +37,7 @@ export const listingInputSchema = z.object({
 });
 export type ListingInput = z.input<typeof listingInputSchema>;
 
-export const listingUpdateSchema = listingInputSchema.omit({ id: true }).partial();
+export const listingUpdateSchema = partialWithoutDefaults(listingInputSchema.omit({ id: true }));
 export type ListingUpdate = z.infer<typeof listingUpdateSchema>;
 
 export const listingSchema = listingInputSchema.omit({ id: true }).extend(recordMetaSchema.shape);

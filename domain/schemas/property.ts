@@ -6,7 +6,15 @@ import {
   PROPERTY_TYPES,
   TEXT_LIMITS,
 } from '../constants';
-import { bathroomsSchema, bedroomsSchema, nonNegativeInt, nonNegativeNumber, recordMetaSchema, text } from './common';
+import {
+  bathroomsSchema,
+  bedroomsSchema,
+  nonNegativeInt,
+  nonNegativeNumber,
+  partialWithoutDefaults,
+  recordMetaSchema,
+  text,
+} from './common';
 
 export const propertyTypeSchema = z.enum(PROPERTY_TYPES);
 export const propertyStatusSchema = z.enum(PROPERTY_STATUSES);
@@ -32,7 +40,7 @@ export const propertyInputSchema = z.object({
 });
 export type PropertyInput = z.input<typeof propertyInputSchema>;
 
-export const propertyUpdateSchema = propertyInputSchema.omit({ id: true }).partial();
+export const propertyUpdateSchema = partialWithoutDefaults(propertyInputSchema.omit({ id: true }));
 export type PropertyUpdate = z.infer<typeof propertyUpdateSchema>;
 
 export const propertySchema = propertyInputSchema.omit({ id: true }).extend(recordMetaSchema.shape);
