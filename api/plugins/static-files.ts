@@ -26,6 +26,7 @@ async function staticFilesPlugin(app: FastifyInstance): Promise<void> {
   });
   const webRoot = existsSync(path.join(WEB_BUILD_DIR, 'index.html')) ? WEB_BUILD_DIR : WEB_PUBLIC_DIR;
   if (existsSync(webRoot)) {
+    const assetsDir = path.join(webRoot, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: webRoot,
       prefix: '/',
@@ -33,6 +34,16 @@ async function staticFilesPlugin(app: FastifyInstance): Promise<void> {
       index: false,
       wildcard: true,
       maxAge: '1h',
+      // Hashed build assets never change; the service worker, the shell and the manifest must be re-checked on
+      // every visit or an update would wait an hour.
+      setHeaders(reply, filePath) {
+        const name = path.basename(filePath);
+        if (name === 'sw.js' || name === 'index.html' || name === 'manifest.webmanifest') {
+          reply.header('cache-control', 'no-cache');
+        } else if (filePath.startsWith(assetsDir)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
     });
   }
 }

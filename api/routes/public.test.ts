@@ -133,13 +133,16 @@ describe('site files and HTTP hygiene', () => {
     expect(response.body).toContain(`/listing/${listings[0]!.id}</loc>`);
   });
 
-  it('sets security headers with a same-origin CSP', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/public/communities' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  it('sets security headers: a same-origin CSP on pages, and the JSON-relevant ones on API answers', async () => {
+    const page = await t.request({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const api = await t.request({ method: 'GET', url: '/api/public/communities' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('compresses large JSON for clients that accept it, with the whole body (reads and writes)', async () => {
