@@ -1,16 +1,22 @@
-/** The shared public wrapper: main top bar, page, closing call to action and footer (SPEC §2). */
+/** The shared public wrapper (SPEC §2): the site chrome with the closing call to action around each page. */
 import { Outlet } from 'react-router-dom';
-import { SiteFooter } from '../../components/layout/site-footer';
-import { SiteHeader } from '../../components/layout/site-header';
+import { PublicShell } from '../../components/layout/public-shell';
+import { registerRouteModuleLoader } from '../../components/prefetch-link';
+import { routeModules } from '../route-modules';
+
+// PrefetchLink loads page code through the route table, which only the app shell imports (see prefetch-link).
+registerRouteModuleLoader((id) => routeModules[id]());
 
 export function PublicLayout() {
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="page">
-        <Outlet />
-      </main>
-      <SiteFooter withCallToAction />
-    </>
+    <PublicShell withCallToAction>
+      <Outlet />
+    </PublicShell>
   );
 }
+
+/**
+ * Re-exported for the community page's not-found state. Page chunks import the shell from here: with this import
+ * the bundler (rolldown) keeps React and the router in the entry chunk instead of splitting them out.
+ */
+export { PublicShell } from '../../components/layout/public-shell';

@@ -19,3 +19,12 @@ export function RouteError() {
     </main>
   );
 }
+
+/** While the first page's data loads on the client (offline shell, admin), a quiet loading state. */
+export function HydrateFallback() {
+  return (
+    <div className="hydrate-fallback" role="status" aria-live="polite">
+      Loading…
+    </div>
+  );
+}

@@ -1,17 +1,47 @@
-/** Main top bar (SPEC §2). Minimal version; the full bar (scroll states, search) is built on top of it. */
-import { Link } from 'react-router-dom';
+/**
+ * Main top bar (SPEC §2): fixed; logo, site name and group tagline; Communities and Contact (prefetched on hover);
+ * a search button. Translucent blue at the top, translucent white with a shadow once scrolled past 50 px
+ * (`data-scrolled`).
+ */
+import { Link, useLocation } from 'react-router-dom';
+import { SCROLL_THRESHOLD_MAIN_BAR_PX } from '../../../../domain/constants';
 import { useSiteSettings } from '../../app/layouts/root-layout';
+import { useScrolledPast } from '../../hooks/use-scrolled-past';
+import { GROUP_TAGLINE } from '../../utils/brand';
+import { Icon, SEARCH } from '../icon';
+import { PrefetchLink } from '../prefetch-link';
+import { BrandMark } from './brand-mark';
+
+const NAV = [
+  { to: '/communities', label: 'Communities' },
+  { to: '/contact', label: 'Contact' },
+] as const;
 
 export function SiteHeader() {
-  const settings = useSiteSettings();
+  const { general, appearance } = useSiteSettings();
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_MAIN_BAR_PX);
+  const { pathname } = useLocation();
   return (
-    <header className="site-header">
-      <Link to="/" className="site-header__brand">
-        {settings.general.siteName}
-      </Link>
-      <nav aria-label="Main">
-        <Link to="/communities">Communities</Link> <Link to="/contact">Contact</Link>
-      </nav>
+    <header className="site-header" data-scrolled={scrolled ? 'true' : 'false'}>
+      <div className="container site-header__inner">
+        <Link to="/" className="brand">
+          <BrandMark logoUrl={appearance.logoUrl} />
+          <span className="brand__text">
+            <span className="brand__name">{general.siteName}</span>
+            <span className="brand__tagline">{GROUP_TAGLINE}</span>
+          </span>
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          {NAV.map(({ to, label }) => (
+            <PrefetchLink key={to} to={to} aria-current={pathname === to ? 'page' : undefined}>
+              {label}
+            </PrefetchLink>
+          ))}
+        </nav>
+        <button type="button" className="icon-button site-header__search" aria-label="Search">
+          <Icon svg={SEARCH} />
+        </button>
+      </div>
     </header>
   );
 }

@@ -1,8 +1,71 @@
-/** Placeholder until the page is built (issue 3): keeps the route table complete. */
+/**
+ * /community/{id or slug} (SPEC §2, DESIGN §6): its own layout (community top bar and the footer without the call
+ * to action). A missing community renders 'Community Not Found' and the server answers 404. The meta description
+ * and JSON-LD (Place, BreadcrumbList) are built by the loader (features/seo, loaded on demand).
+ */
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { MESSAGES } from '../../../../../domain/messages';
+import type { Community } from '../../../../../domain/schemas/community';
+import type { Listing } from '../../../../../domain/schemas/listing';
+import { PrefetchLink } from '../../../components/prefetch-link';
+import { CommunityView } from '../../../features/communities/community-view';
+import type { PageSeo } from '../../../features/seo/page-seo';
+import { communityImage } from '../../../utils/images';
 import type { RouteHandle } from '../../head';
+// From the layout module, not components/layout: see the note on the re-export in public-layout.tsx.
+import { PublicShell } from '../../layouts/public-layout';
+import { publicReader } from '../../public-reader';
 
-export const handle: RouteHandle = {};
+type Data =
+  { community: Community; listings: Listing[]; seo: PageSeo; notFound: false } | { community: null; notFound: true };
+
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<Data> {
+  const reader = await publicReader();
+  const community = await reader.getCommunity(params.id ?? '');
+  if (!community) return { community: null, notFound: true };
+  const [listings, { communitySeo }] = await Promise.all([
+    reader.listListings(community.id),
+    import('../../../features/seo/page-seo'),
+  ]);
+  return {
+    community,
+    listings: listings.filter((listing) => listing.status === 'AVAILABLE'),
+    seo: communitySeo(community, new URL(request.url).origin),
+    notFound: false,
+  };
+}
+
+export const handle: RouteHandle<Data> = {
+  head: (data, { settings, pathname }) =>
+    data.notFound
+      ? {
+          title: `${MESSAGES.communityNotFound} | ${settings.general.siteName}`,
+          description: 'This community could not be found. Browse all Houston communities instead.',
+          canonicalPath: pathname,
+          robots: 'noindex',
+        }
+      : {
+          title: `${data.community.name}: New Homes in ${data.community.location} | ${settings.general.siteName}`,
+          description: data.seo.description,
+          canonicalPath: `/community/${data.community.slug}`,
+          image: communityImage(data.community.image),
+          jsonLd: data.seo.jsonLd,
+        },
+};
 
 export function Component() {
-  return <h1>community</h1>;
+  const data = useLoaderData() as Data;
+  if (data.notFound)
+    return (
+      <PublicShell withCallToAction={false}>
+        <section className="section container not-found">
+          <h1>{MESSAGES.communityNotFound}</h1>
+          <p>The community you are looking for does not exist or is no longer listed.</p>
+          <PrefetchLink to="/" className="button button--primary">
+            Back to Home
+          </PrefetchLink>
+        </section>
+      </PublicShell>
+    );
+  return <CommunityView key={data.community.id} community={data.community} listings={data.listings} />;
 }

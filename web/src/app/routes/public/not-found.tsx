@@ -1,5 +1,5 @@
 /** Any unknown public path: a 404 page. */
-import { Link } from 'react-router-dom';
+import { NotFoundSection } from '../../../components/not-found-section';
 import type { RouteHandle } from '../../head';
 
 export function loader() {
@@ -7,8 +7,8 @@ export function loader() {
 }
 
 export const handle: RouteHandle = {
-  head: (_data, { pathname }) => ({
-    title: 'Page Not Found',
+  head: (_data, { pathname, settings }) => ({
+    title: `Page Not Found | ${settings.general.siteName}`,
     description: 'This page does not exist.',
     canonicalPath: pathname,
     robots: 'noindex',
@@ -16,12 +16,5 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  return (
-    <section className="not-found">
-      <h1>Page Not Found</h1>
-      <p>
-        <Link to="/">Back to Home</Link>
-      </p>
-    </section>
-  );
+  return <NotFoundSection title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
 }

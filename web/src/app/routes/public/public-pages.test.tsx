@@ -1,0 +1,163 @@
+/**
+ * Server rendering of every public page through the real entry (routes, loaders, heads), with a reader over the
+ * example data: the spec's texts, the 404s and the structured data, before any browser script runs.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_SETTINGS } from '../../../../../domain/schemas/settings';
+import { seedRecords, type SeedRecords } from '../../../../../data-seed';
+import { render, type RenderResult } from '../../../entry-server';
+import type { PublicReader } from '../../public-reader';
+
+const ORIGIN = 'https://homes.example.com';
+let seed: SeedRecords;
+let reader: PublicReader;
+
+beforeAll(() => {
+  seed = seedRecords();
+  reader = {
+    listCommunities: async () => seed.communities,
+    getCommunity: async (idOrSlug) => seed.communities.find((c) => c.id === idOrSlug || c.slug === idOrSlug) ?? null,
+    listListings: async (communityId) => seed.listings.filter((l) => !communityId || l.communityId === communityId),
+    getListing: async (id) => seed.listings.find((l) => l.id === id) ?? null,
+    getSettings: async () => DEFAULT_SITE_SETTINGS,
+  };
+});
+
+const page = (url: string): Promise<RenderResult> => render(url, ORIGIN, reader);
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+const jsonLdTypes = (head: string) =>
+  [...head.matchAll(/<script data-head type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (match) => (JSON.parse(match[1]!) as { '@type': string })['@type'],
+  );
+
+describe('public pages rendered on the server', () => {
+  it('home: hero, fixed figures, featured communities, closing call to action, footer', async () => {
+    const result = await page('/');
+    expect(result.status).toBe(200);
+    const body = text(result.html);
+    for (const expected of [
+      'Find Your Perfect Houston Community',
+      '6+',
+      '$200K+',
+      '15+',
+      'A+',
+      'Why Houston?',
+      'Ready to Find Your Perfect Houston Community?',
+      'Start your journey today and discover the ideal neighborhood for your lifestyle.',
+      'Explore Communities',
+      'Contact Us',
+      "Discover exceptional homes in Houston's premier communities.",
+      'Quick Links',
+      'Houston, Texas',
+      DEFAULT_SITE_SETTINGS.general.contactPhone,
+      DEFAULT_SITE_SETTINGS.general.contactEmail,
+      `© ${new Date().getFullYear()}`,
+      'Information About Brokerage Services',
+      'Consumer Protection Notice',
+    ])
+      expect(body).toContain(expected);
+    for (const slug of ['austin-point', 'emberly', 'indigo', 'stonecreek-estates'])
+      expect(result.html).toContain(`href="/community/${slug}"`);
+    expect(result.html).toContain('data-scrolled="false"');
+    expect(result.html).toContain('aria-label="Search"');
+    expect(jsonLdTypes(result.head)).toContain('RealEstateAgent');
+  });
+
+  it('communities: every community, descriptions cut at 120 characters', async () => {
+    const result = await page('/communities');
+    expect(result.status).toBe(200);
+    const long = seed.communities.find((c) => c.description.length > 120)!;
+    expect(text(result.html)).toContain(`${long.description.slice(0, 120)}...`);
+    for (const community of seed.communities) expect(result.html).toContain(`href="/community/${community.slug}"`);
+  });
+
+  it('community by slug and by id: own layout, theme, sections, listings, canonical slug URL', async () => {
+    const austin = seed.communities.find((c) => c.slug === 'austin-point')!;
+    for (const url of ['/community/austin-point', `/community/${austin.id}`]) {
+      const result = await page(url);
+      expect(result.status).toBe(200);
+      expect(result.head).toContain(`<link data-head rel="canonical" href="${ORIGIN}/community/austin-point">`);
+      expect(jsonLdTypes(result.head)).toEqual(['Place', 'BreadcrumbList']);
+      expect(result.html).toContain('class="community-bar"');
+      expect(result.html).toContain('data-visible="false"');
+      expect(result.html).not.toContain('class="site-header"');
+      expect(result.html).not.toContain('Ready to Find Your Perfect Houston Community?');
+      expect(result.html).toContain(`--primary:${austin.theme.primaryColor}`);
+      expect(result.html).toContain('id="homes"');
+      const available = seed.listings.filter((l) => l.communityId === austin.id && l.status === 'AVAILABLE');
+      const other = seed.listings.find((l) => l.communityId === austin.id && l.status !== 'AVAILABLE');
+      for (const listing of available) expect(result.html).toContain(`href="/listing/${listing.id}"`);
+      if (other) expect(result.html).not.toContain(`href="/listing/${other.id}"`);
+    }
+  });
+
+  it('a community whose builders section is hidden does not show it', async () => {
+    const timber = seed.communities.find((c) => c.slug === 'timber-hollow')!;
+    expect(timber.sections.builders.visible).toBe(false);
+    const result = await page('/community/timber-hollow');
+    expect(text(result.html)).not.toContain(timber.builders[0]!.name);
+  });
+
+  it('listing: facts, listed date, RealEstateListing with an Offer, link to its community', async () => {
+    const listing = seed.listings.find((l) => l.status === 'AVAILABLE' && l.description)!;
+    const community = seed.communities.find((c) => c.id === listing.communityId)!;
+    const result = await page(`/listing/${listing.id}`);
+    expect(result.status).toBe(200);
+    const body = text(result.html);
+    expect(body).toContain(listing.title);
+    expect(body).toContain(listing.address);
+    expect(body).toContain(`$${listing.price.toLocaleString('en-US')}`);
+    expect(body).toContain(`${community.amenities.length} amenities`);
+    for (const label of [
+      'Contact Agent',
+      'Request Information',
+      'Schedule Tour',
+      'Schedule Viewing',
+      'Save to Favorites',
+    ])
+      expect(body).toContain(label);
+    expect(result.html).toContain(`href="/community/${community.slug}"`);
+    expect(jsonLdTypes(result.head)).toEqual(['RealEstateListing', 'BreadcrumbList']);
+    expect(result.head).toContain('"priceCurrency":"USD"');
+  });
+
+  it('contact: the form fields, the five interests and the office details', async () => {
+    const result = await page('/contact');
+    expect(result.status).toBe(200);
+    for (const name of ['name', 'email', 'phone', 'interest', 'message', 'website'])
+      expect(result.html).toContain(`name="${name}"`);
+    for (const label of [
+      'General Inquiry',
+      'Buying a Home',
+      'Community Information',
+      'Investment Opportunities',
+      'Other',
+    ])
+      expect(text(result.html)).toContain(label);
+    for (const network of ['Instagram', 'Facebook', 'LinkedIn', 'YouTube', 'TikTok'])
+      expect(result.html).toContain(`aria-label="${network}"`);
+  });
+
+  it.each(['privacy-policy', 'brokerage-services', 'consumer-protection'])('legal page %s renders', async (name) => {
+    const result = await page(`/legal/${name}`);
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('<h1>');
+  });
+
+  it.each([
+    ['/community/does-not-exist', 'Community Not Found'],
+    ['/listing/does-not-exist', 'Listing Not Found'],
+    ['/legal/nothing', 'Page Not Found'],
+    ['/no/such/page', 'Page Not Found'],
+  ])('%s answers 404 with "%s"', async (url, heading) => {
+    const result = await page(url);
+    expect(result.status).toBe(404);
+    expect(text(result.html)).toContain(heading);
+    expect(result.head).toContain('noindex');
+  });
+});

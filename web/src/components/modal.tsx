@@ -1,0 +1,87 @@
+/**
+ * A modal dialog on the native <dialog> (showModal: the page behind is inert and the dialog sits in the top
+ * layer). Focus moves into it on open and back to the opener on close; Tab and Shift+Tab wrap inside it; Escape,
+ * the close button and a click on the backdrop close it.
+ */
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Icon } from './icon';
+
+const CLOSE = '<path d="M18 6 6 18M6 6l12 12"/>';
+
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]):not([tabindex="-1"]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+
+interface ModalProps {
+  titleId: string;
+  title: string;
+  description?: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+export function Modal({ titleId, title, description, onClose, children }: ModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const element = dialog.current!;
+    const opener = document.activeElement as HTMLElement | null;
+    if (!element.open) element.showModal();
+    element.querySelector<HTMLElement>('input:not([tabindex="-1"]),textarea,select')?.focus();
+    return () => {
+      if (element.open) element.close();
+      opener?.focus();
+    };
+  }, []);
+
+  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const items = [...dialog.current!.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (item) => !item.closest('[aria-hidden="true"]'),
+    );
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={titleId}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCloseRef.current();
+      }}
+      // Closed by the browser itself (e.g. a repeated Escape); a stale event after a reopen is ignored.
+      onClose={() => {
+        if (!dialog.current?.open) onCloseRef.current();
+      }}
+      onClick={(event) => {
+        if (event.target === dialog.current) onCloseRef.current();
+      }}
+    >
+      <div className="modal__panel">
+        <div className="modal__header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button modal__close" aria-label="Close" onClick={() => onClose()}>
+            <Icon svg={CLOSE} />
+          </button>
+        </div>
+        {description && <p className="modal__description">{description}</p>}
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * A community card (home and /communities grids): image, name, location, description cut at 120 characters,
+ * price range and size. The whole card is one link to /community/{slug} (DESIGN §6: generated links use the slug).
+ */
+import type { Community } from '../../../../domain/schemas/community';
+import { CARD_DESCRIPTION_MAX_CHARS } from '../../../../domain/constants';
+import { truncate } from '../../../../domain/normalise';
+import { Icon, MAP_PIN } from '../../components/icon';
+import { Picture } from '../../components/picture';
+import { PrefetchLink } from '../../components/prefetch-link';
+import { CARD_IMAGE_SIZES, communityImage } from '../../utils/images';
+
+export type CommunitySummary = Pick<
+  Community,
+  'id' | 'slug' | 'name' | 'location' | 'description' | 'priceRange' | 'totalHomes' | 'image' | 'imageAlt'
+>;
+
+export function CommunityCard({ community }: { community: CommunitySummary }) {
+  return (
+    <article className="card community-card">
+      <Picture
+        className="card__image"
+        src={communityImage(community.image)}
+        alt={community.imageAlt || `${community.name} community`}
+        width={1200}
+        height={800}
+        sizes={CARD_IMAGE_SIZES}
+      />
+      <div className="card__body">
+        <p className="card__eyebrow">
+          <Icon svg={MAP_PIN} size={16} />
+          {community.location}
+        </p>
+        <h3 className="card__title">
+          <PrefetchLink to={`/community/${community.slug || community.id}`} className="card__link">
+            {community.name}
+          </PrefetchLink>
+        </h3>
+        <p className="card__text">{truncate(community.description, CARD_DESCRIPTION_MAX_CHARS)}</p>
+        <dl className="card__facts">
+          {community.priceRange && (
+            <div>
+              <dt>Price Range</dt>
+              <dd>{community.priceRange}</dd>
+            </div>
+          )}
+          {community.totalHomes > 0 && (
+            <div>
+              <dt>Homes</dt>
+              <dd>{community.totalHomes.toLocaleString('en-US')}</dd>
+            </div>
+          )}
+        </dl>
+        <span className="card__more" aria-hidden="true">
+          View Community
+        </span>
+      </div>
+    </article>
+  );
+}
+
+/** Only what a card shows, so the page's embedded data stays small. */
+export const toSummary = ({
+  id,
+  slug,
+  name,
+  location,
+  description,
+  priceRange,
+  totalHomes,
+  image,
+  imageAlt,
+}: Community): CommunitySummary => ({
+  id,
+  slug,
+  name,
+  location,
+  description,
+  priceRange,
+  totalHomes,
+  image,
+  imageAlt,
+});
+
+export function CommunityGrid({ communities }: { communities: CommunitySummary[] }) {
+  return (
+    <ul className="card-grid" role="list">
+      {communities.map((community) => (
+        <li key={community.id}>
+          <CommunityCard community={community} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * A community's page (SPEC §2 /community/{id}): hero, about, details cards (location, price range, schools),
+ * amenities, home plans and available listings under #homes, builders and a contact band. Sections show only
+ * when their visible flag is on (homes and builders also need entries). Request Information opens the popup.
+ * The page is kept lean: it is the heaviest public page against the JavaScript budget (DESIGN §7).
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Community } from '../../../../domain/schemas/community';
+import { Icon, MAP_PIN } from '../../components/icon';
+import { CommunityTopBar } from '../../components/layout/community-top-bar';
+import { NavigationStatus } from '../../components/layout/navigation-status';
+import { SiteFooter } from '../../components/layout/site-footer';
+import { SkipLink } from '../../components/layout/skip-link';
+import { Picture } from '../../components/picture';
+import { PrefetchLink } from '../../components/prefetch-link';
+import { useSiteSettings } from '../../app/layouts/root-layout';
+import { textOn } from '../../utils/colors';
+import { formatUsd } from '../../utils/format';
+import { communityImage } from '../../utils/images';
+import { LazyInquiryPopup, preloadInquiryPopup } from '../inquiries/lazy-inquiry-popup';
+import { ListingCard, type ListingSummary } from '../listings/listing-card';
+import { plural, RoomFacts } from '../listings/listing-labels';
+import { communityThemeVars, useDocumentTheme } from './community-theme';
+
+const ARROW_LEFT = '<path d="M19 12H5M12 19l-7-7 7-7"/>';
+
+export function CommunityView({ community, listings }: { community: Community; listings: ListingSummary[] }) {
+  const { general } = useSiteSettings();
+  const [popupOpen, setPopupOpen] = useState(false);
+  const { theme, sections, name } = community;
+  const vars = communityThemeVars(theme);
+  useDocumentTheme(vars);
+  const { hero, about, homes, builders } = sections;
+  const image = communityImage(community.image);
+  const heroImage = hero.visible && hero.backgroundType === 'image' && communityImage(hero.backgroundImage || image);
+  const popupButton = (
+    <button
+      type="button"
+      className="button button--outline-light button--large"
+      onClick={() => setPopupOpen(true)}
+      onPointerEnter={preloadInquiryPopup}
+      onFocus={preloadInquiryPopup}
+    >
+      Request Information
+    </button>
+  );
+
+  return (
+    <div className="community-page public-shell" style={vars}>
+      <SkipLink />
+      <CommunityTopBar name={name} />
+      <NavigationStatus />
+      <main id="main" tabIndex={-1}>
+        <section
+          className={hero.visible ? 'hero community-hero' : 'community-intro'}
+          style={
+            hero.visible && !heroImage
+              ? { background: hero.backgroundColor, color: textOn(hero.backgroundColor) }
+              : undefined
+          }
+          data-background={heroImage ? 'image' : undefined}
+        >
+          {heroImage && (
+            <Picture className="hero__image" src={heroImage} alt="" width={1920} height={1080} sizes="100vw" priority />
+          )}
+          <nav className="container community-hero__top" aria-label="Site">
+            <Link to="/" className="community-hero__site">
+              {general.siteName}
+            </Link>
+            <PrefetchLink to="/communities" className="community-hero__back">
+              <Icon svg={ARROW_LEFT} size={16} /> All Communities
+            </PrefetchLink>
+          </nav>
+          <div className="container hero__content">
+            <h1>{(hero.visible && hero.title) || name}</h1>
+            {hero.visible && hero.subtitle && <p className="hero__lead">{hero.subtitle}</p>}
+            <p className="hero__meta">
+              <span>
+                <Icon svg={MAP_PIN} size={18} /> {community.location}
+              </span>
+              {community.priceRange && <span>{community.priceRange}</span>}
+            </p>
+            <div className="button-row">
+              <a href="#homes" className="button button--light button--large">
+                View Homes
+              </a>
+              {popupButton}
+            </div>
+          </div>
+        </section>
+
+        <div className={`section container${about.visible ? ' split split--wide' : ''}`}>
+          {about.visible && (
+            <section className="prose">
+              <p className="eyebrow">About</p>
+              <h2>About {name}</h2>
+              <p className="pre-line">{about.content || community.description}</p>
+            </section>
+          )}
+          <ul className="detail-cards" aria-label="Community details">
+            <li className="detail-card">
+              <h3>Location</h3>
+              <p>{community.location}</p>
+            </li>
+            <li className="detail-card">
+              <h3>Price Range</h3>
+              <p>{community.priceRange || 'Contact us for pricing'}</p>
+              {community.totalHomes > 0 && <p className="muted">{plural(community.totalHomes, 'home')} planned</p>}
+            </li>
+            {community.schools.length > 0 && (
+              <li className="detail-card">
+                <h3>Schools</h3>
+                <ul className="plain-list">
+                  {community.schools.map((school) => (
+                    <li key={school}>{school}</li>
+                  ))}
+                </ul>
+              </li>
+            )}
+          </ul>
+        </div>
+
+        {community.amenities.length > 0 && (
+          <section className="section band band--tint">
+            <h2>Amenities</h2>
+            <ul className="tags">
+              {community.amenities.map((amenity) => (
+                <li key={amenity} className="tag">
+                  {amenity}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <div id="homes">
+          {homes.visible && community.homes.length > 0 && (
+            <section className="section band">
+              <h2>{homes.title || 'Available Homes'}</h2>
+              <ul className="card-grid card-grid--compact">
+                {community.homes.map((home) => (
+                  <li key={home.name} className="card home-card">
+                    <h3 className="card__title">{home.name}</h3>
+                    <p className="home-card__price">
+                      {typeof home.price === 'number' ? `From ${formatUsd(home.price)}` : home.price}
+                    </p>
+                    <RoomFacts home={home} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <section className="section band">
+            <h2>Available Listings</h2>
+            {listings.length > 0 ? (
+              <ul className="card-grid">
+                {listings.map((listing) => (
+                  <li key={listing.id}>
+                    <ListingCard listing={listing} fallbackImage={image} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty-state">
+                No listings are available right now. Request information to hear about new releases first.
+              </p>
+            )}
+          </section>
+        </div>
+
+        {builders.visible && community.builders.length > 0 && (
+          <section className="section band band--tint">
+            <h2>{builders.title || 'Our Builders'}</h2>
+            <ul className="card-grid card-grid--compact">
+              {community.builders.map((builder) => (
+                <li key={builder.name} className="card builder-card">
+                  <h3 className="card__title">{builder.name}</h3>
+                  <p className="card__text">{builder.description}</p>
+                  <p className="builder-card__contact">{builder.contact}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <section className="contact-band band">
+          <div>
+            <h2>Interested in {name}?</h2>
+            <p>Tour the community, meet the builders and find the home plan that fits your family.</p>
+          </div>
+          <div className="button-row">
+            <button type="button" className="button button--light button--large">
+              Schedule Visit
+            </button>
+            {popupButton}
+          </div>
+        </section>
+      </main>
+      <SiteFooter />
+      {popupOpen && (
+        <LazyInquiryPopup
+          title="Request Information"
+          communityName={name}
+          communityId={community.id}
+          onClose={() => setPopupOpen(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Sending a visitor's inquiry through the data layer. The repository (ky, Dexie, outbox) is imported at submit
+ * time only, so none of it loads with a page view (DESIGN §7). It answers 'sent', or 'queued' when the device is
+ * offline and the outbox will send it later, and throws with `details` when the server rejects a field.
+ */
+import type { ContactInterest } from './validate';
+
+export interface InquiryInput {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  interest: ContactInterest;
+  source: 'popup' | 'listing' | 'contact-page';
+  communityId?: string;
+  listingId?: string;
+  listingTitle?: string;
+  /** Listing inquiries: when the visitor sent it (ISO). */
+  submittedAt?: string;
+  /** The honeypot field (empty for people). */
+  website: string;
+  /** Milliseconds from the form's first render to the submit. */
+  fillTimeMs: number;
+  /** 'contact' posts to /api/contact (the contact page, SPEC §7). */
+  endpoint?: 'contact';
+}
+
+export type InquiryResult = { status: 'sent' | 'queued' };
+
+export async function sendInquiry(input: InquiryInput): Promise<InquiryResult> {
+  const { submitInquiry } = await import('../../data/repositories/inquiry-repository');
+  return submitInquiry(input);
+}
+
+/** Field messages from a server rejection (`details: [{ path, message }]`), by field name. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const details = (error as { details?: { path?: unknown; message?: unknown }[] } | null)?.details;
+  const errors: Record<string, string> = {};
+  if (Array.isArray(details))
+    for (const { path, message } of details)
+      if (typeof path === 'string' && typeof message === 'string') errors[path.split('.')[0]!] ??= message;
+  return errors;
+}

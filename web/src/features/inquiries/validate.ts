@@ -1,0 +1,29 @@
+/**
+ * The popup form's checks (SPEC §5) with the spec's messages, hand-written so no schema library loads on public
+ * pages (DESIGN §7). Phone is optional.
+ */
+import type { CONTACT_INTERESTS } from '../../../../domain/constants';
+import { MESSAGES } from '../../../../domain/messages';
+
+export type ContactInterest = (typeof CONTACT_INTERESTS)[number];
+
+export interface InquiryValues {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+export type InquiryErrors = Partial<Record<keyof InquiryValues, string>>;
+
+/** Something@something.tld, no spaces: what "looks like an address" means here. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateInquiry(values: InquiryValues): InquiryErrors {
+  const errors: InquiryErrors = {};
+  if (!values.name.trim()) errors.name = MESSAGES.nameRequired;
+  const email = values.email.trim();
+  if (!email) errors.email = MESSAGES.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = MESSAGES.emailInvalid;
+  if (!values.message.trim()) errors.message = MESSAGES.messageRequired;
+  return errors;
+}

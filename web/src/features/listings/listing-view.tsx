@@ -1,0 +1,190 @@
+/**
+ * A listing's page (SPEC §2 /listing/{id}): photos, title, address, price, the facts (bedrooms, bathrooms, sqft,
+ * type, status, listed date), the description (with the spec's fallback), features, the community card with its
+ * amenity count, and the actions: Contact Agent and Request Information open the popup (with toasts), Schedule
+ * Tour, Schedule Viewing and Save to Favorites.
+ */
+import { useState } from 'react';
+import { MESSAGES } from '../../../../domain/messages';
+import type { Listing } from '../../../../domain/schemas/listing';
+import { Icon, MAP_PIN } from '../../components/icon';
+import { Picture } from '../../components/picture';
+import { PrefetchLink } from '../../components/prefetch-link';
+import { formatLongDate, formatUsd } from '../../utils/format';
+import { communityImage, listingImage } from '../../utils/images';
+import { LazyInquiryPopup, preloadInquiryPopup } from '../inquiries/lazy-inquiry-popup';
+import { LISTING_TYPE_LABELS, plural, RoomFacts, statusBadge } from './listing-labels';
+
+/** What a listing page shows of its community. */
+export interface ListingCommunity {
+  id: string;
+  slug: string;
+  name: string;
+  location: string;
+  image: string;
+  imageAlt: string;
+  amenityCount: number;
+}
+
+// Icons (SVG child markup) of the Schedule Tour and Save to Favorites buttons.
+const CALENDAR = '<rect x="3" y="4" width="18" height="18" rx="2"/><path d="M16 2v4M8 2v4M3 10h18"/>';
+const HEART =
+  '<path d="M20.84 4.61a5.5 5.5 0 0 0-7.78 0L12 5.67l-1.06-1.06a5.5 5.5 0 0 0-7.78 7.78L12 21.23l8.84-8.84a5.5 5.5 0 0 0 0-7.78z"/>';
+
+export function ListingView({ listing, community }: { listing: Listing; community: ListingCommunity | null }) {
+  const [popup, setPopup] = useState<string | null>(null);
+  const badge = statusBadge(listing.status);
+  const fallback = communityImage(community?.image);
+  const images = listing.images.length > 0 ? listing.images.map((image) => listingImage(image, fallback)) : [fallback];
+  const popupButton = (label: string, className: string) => (
+    <button
+      type="button"
+      className={className}
+      onClick={() => setPopup(label)}
+      onPointerEnter={preloadInquiryPopup}
+      onFocus={preloadInquiryPopup}
+    >
+      {label}
+    </button>
+  );
+  const facts: [string, string][] = [
+    ['Bedrooms', String(listing.bedrooms)],
+    ['Bathrooms', String(listing.bathrooms)],
+    ['Square Feet', listing.sqft.toLocaleString('en-US')],
+    ['Property Type', LISTING_TYPE_LABELS[listing.type] ?? listing.type],
+    ['Status', badge.label],
+    ['Listed', formatLongDate(listing.createdAt)],
+  ];
+
+  return (
+    <article className="listing-page">
+      <div className="container">
+        <PrefetchLink to={community ? `/community/${community.slug}` : '/communities'} className="back-link">
+          &larr; {community?.name ?? 'All Communities'}
+        </PrefetchLink>
+        <header className="listing-header">
+          <div>
+            <span className="badge badge--inline" data-tone={badge.tone}>
+              {badge.label}
+            </span>
+            <h1>{listing.title}</h1>
+            <p className="listing-header__address">
+              <Icon svg={MAP_PIN} size={18} /> {listing.address}
+            </p>
+          </div>
+          <p className="listing-header__price">
+            <span className="visually-hidden">Price: </span>
+            {formatUsd(listing.price)}
+          </p>
+        </header>
+
+        <div className={`gallery gallery--${Math.min(images.length, 3)}`}>
+          {images.slice(0, 3).map((src, index) => (
+            <Picture
+              key={src + index}
+              className="gallery__image"
+              src={src}
+              alt={index === 0 ? `Photo of ${listing.title}` : `${listing.title}, photo ${index + 1}`}
+              width={1200}
+              height={800}
+              sizes={index === 0 ? '(min-width: 900px) 66vw, 100vw' : '(min-width: 900px) 33vw, 50vw'}
+              priority={index === 0}
+            />
+          ))}
+        </div>
+
+        <div className="listing-layout">
+          <div className="listing-main">
+            <dl className="facts" aria-label="Property facts">
+              {facts.map(([label, value]) => (
+                <div key={label} className="fact">
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <section className="prose">
+              <h2>About This Home</h2>
+              <p className="pre-line">{listing.description || MESSAGES.listingDescriptionFallback}</p>
+            </section>
+            {listing.features.length > 0 && (
+              <section>
+                <h2>Features</h2>
+                <ul className="tags">
+                  {listing.features.map((feature) => (
+                    <li key={feature} className="tag">
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </div>
+
+          <aside className="listing-aside" aria-label="Contact and community">
+            <div className="card action-card">
+              <p className="action-card__price">{formatUsd(listing.price)}</p>
+              <RoomFacts home={listing} />
+              {popupButton('Contact Agent', 'button button--primary button--block')}
+              <button type="button" className="button button--secondary button--block">
+                <Icon svg={CALENDAR} size={18} /> Schedule Tour
+              </button>
+              <button type="button" className="button button--ghost button--block">
+                <Icon svg={HEART} size={18} /> Save to Favorites
+              </button>
+            </div>
+            {community && (
+              <article className="card community-mini">
+                <Picture
+                  className="card__image"
+                  src={communityImage(community.image)}
+                  alt={community.imageAlt || `${community.name} community`}
+                  width={1200}
+                  height={800}
+                  sizes="(min-width: 900px) 360px, 100vw"
+                />
+                <div className="card__body">
+                  <p className="card__eyebrow">Part of the community</p>
+                  <h2 className="card__title">
+                    <PrefetchLink to={`/community/${community.slug}`} className="card__link">
+                      {community.name}
+                    </PrefetchLink>
+                  </h2>
+                  <p className="card__text">{community.location}</p>
+                  <p className="community-mini__amenities">{plural(community.amenityCount, 'amenity', 'amenities')}</p>
+                  <span className="card__more" aria-hidden="true">
+                    View Community
+                  </span>
+                </div>
+              </article>
+            )}
+          </aside>
+        </div>
+      </div>
+
+      <section className="contact-band band">
+        <div>
+          <h2>Want to see this home in person?</h2>
+          <p>Pick a time that works for you, or ask us anything about {listing.title}.</p>
+        </div>
+        <div className="button-row">
+          <button type="button" className="button button--light button--large">
+            Schedule Viewing
+          </button>
+          {popupButton('Request Information', 'button button--outline-light button--large')}
+        </div>
+      </section>
+
+      {popup && (
+        <LazyInquiryPopup
+          title={popup}
+          communityName={community?.name ?? listing.title}
+          communityId={listing.communityId}
+          listing={{ id: listing.id, title: listing.title }}
+          defaultMessage={`I'm interested in ${listing.title} at ${listing.address}. Please send me more information.`}
+          onClose={() => setPopup(null)}
+        />
+      )}
+    </article>
+  );
+}
