@@ -1,14 +1,86 @@
 /**
  * Vite: web/ is the root; the client build goes to dist/client (served by the API process), the SSR build of
  * web/src/entry-server.tsx to dist/server. `npm run dev` proxies /api and /uploads to the API on :3000.
+ *
+ * PWA (DESIGN §5 "Service worker"): vite-plugin-pwa builds sw/sw.ts (injectManifest) into dist/client/sw.js with
+ * the precache manifest injected, writes dist/client/manifest.webmanifest and links it from index.html, so every
+ * server-rendered page carries it. Registration is ours (web/src/app/pwa/register.ts, loaded after hydration):
+ * no inline or injected register script (the CSP allows no inline scripts, and it would add to the first load).
  */
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
-export default defineConfig({
+/**
+ * react-router 7's package exports point every condition at its development build (warnings and invariant
+ * messages included); its production build sits beside it. The browser bundle uses the production build: it is
+ * several KB smaller, and public pages have a 110 KB budget (DESIGN §7).
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  resolve: {
+    alias:
+      mode === 'production' && !isSsrBuild
+        ? [
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+          ]
+        : [],
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      // The server build needs neither a worker nor a manifest.
+      disable: Boolean(isSsrBuild),
+      strategies: 'injectManifest',
+      srcDir: '../sw', // relative to the Vite root (web/)
+      filename: 'sw.ts', // built to dist/client/sw.js, served at /sw.js (scope '/')
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeManifestIcons: true, // the manifest icons are precached too
+      manifest: {
+        id: '/',
+        name: 'Houston New Home Communities',
+        short_name: 'Houston Homes',
+        description: "Discover exceptional homes in Houston's premier new-home communities, online or offline.",
+        lang: 'en-US',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b3d91',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The app shell (index.html, precached as /index.html and used as the offline navigation fallback), every
+        // JS chunk (each lazy route and the admin code) and every stylesheet; of the images only the icons and the
+        // default community image. Other images are cached at runtime and warmed by the offline pack.
+        globPatterns: ['**/*.{js,css,html}', 'images/communities/default*.{jpg,webp}'],
+        globIgnores: ['**/node_modules/**', 'sw.js', '.vite/**'],
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        // A classic script (no `export`/`import` left): every browser with service workers can run it.
+        rollupFormat: 'iife',
+      },
+      devOptions: { enabled: false },
+      integration: {
+        // The plugin takes Workbox's dev/prod switch from the ambient NODE_ENV (vitest sets 'test'), which would
+        // ship Workbox's development assertions; follow the Vite mode instead.
+        configureCustomSWViteBuild(options) {
+          const nodeEnv = options.mode === 'development' ? 'development' : 'production';
+          options.define = { ...options.define, 'process.env.NODE_ENV': JSON.stringify(nodeEnv) };
+        },
+      },
+    }),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -26,4 +98,4 @@ export default defineConfig({
       '/uploads': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

@@ -3,12 +3,16 @@
  * loader data the server embedded. The data layer (ky, Dexie) is registered but only imported when a loader
  * first needs it, after hydration, to keep public pages within the JS budget (DESIGN §7).
  */
+import { installChunkReloadGuard } from './app/pwa/chunk-reload';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
 import { registerPublicReaderLoader } from './app/public-reader';
 import { routes } from './app/routes';
 import './styles/global.css';
+
+// First, so a route chunk that fails to load (a new build replaced it) reloads the page (DESIGN §5).
+installChunkReloadGuard();
 
 registerPublicReaderLoader(() =>
   import('./data/repositories/browser-public-reader').then((module) => module.createBrowserPublicReader()),
@@ -36,7 +40,15 @@ async function start(): Promise<void> {
   const hydrationData = readHydrationData();
   const container = document.getElementById('root')!;
   if (hydrationData) {
-    await loadInitialLazyRoutes();
+    try {
+      await loadInitialLazyRoutes();
+    } catch {
+      // The page's code could not load (and the reload guard gave up): render on the client instead of leaving a
+      // server-rendered page that looks alive but never becomes interactive; the router shows the route error.
+      container.replaceChildren();
+      renderClientOnly(container);
+      return;
+    }
     const router = createBrowserRouter(routes, { hydrationData });
     hydrateRoot(
       container,
@@ -45,13 +57,25 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   } else {
-    const router = createBrowserRouter(routes);
-    createRoot(container).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+    renderClientOnly(container);
   }
 }
 
-void start();
+function renderClientOnly(container: HTMLElement): void {
+  const router = createBrowserRouter(routes);
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+/** PWA, sync worker and offline pack: loaded after hydration, once the page is loaded and idle (DESIGN §7). */
+function startPwaWhenIdle(): void {
+  const begin = () => void import('./app/pwa/start-pwa').then((module) => module.startPwa());
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(begin, { timeout: 5000 }) : begin());
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+void start().then(startPwaWhenIdle);

@@ -1,0 +1,183 @@
+/**
+ * The service worker (DESIGN §5 "Service worker"), built by vite-plugin-pwa (injectManifest) to /sw.js, scope '/'.
+ *
+ * - Precache: the app shell (the built index.html, under /index.html), every JS chunk (each lazy route) and
+ *   stylesheet, the icons, the web manifest and the default community image: self.__WB_MANIFEST.
+ * - Navigations: the network with a 3 s timeout, then the cached shell. The shell's placeholders are HTML comments,
+ *   so served as is it boots the client app, which renders from IndexedDB. Pages themselves are never cached here.
+ * - Images (/images/, /uploads/, /icons/ on this origin): cache first, in the 'images' cache with expiry.
+ * - /api is never cached by the worker (IndexedDB is the one offline copy of data): it has no route, so the
+ *   browser fetches it as if there were no worker.
+ * - Messages: {type:'WARM_IMAGES', urls} fills the image cache (the offline pack); {type:'SKIP_WAITING'} activates
+ *   a waiting update (the page asks when no form is dirty and no sync drain runs).
+ */
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+/** The precached index.html: the offline navigation fallback. */
+const SHELL_URL = '/index.html';
+const IMAGE_CACHE = 'images';
+const NAVIGATION_TIMEOUT_SECONDS = 3;
+/** Read by web/src/app/pwa/offline-pack-schedule.ts (servedFromShell). */
+const OFFLINE_SHELL_MARKER = '<meta name="offline-shell" content="1">';
+const IMAGE_MAX_ENTRIES = 1000;
+const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const WARM_CONCURRENCY = 4;
+const IMAGE_PATH = /^\/(?:images|uploads|icons)\//;
+
+// --- Precache ---------------------------------------------------------------------------------------------------
+// directoryIndex and cleanURLs are off so '/' (and '/about' → '/about.html') never match the precached shell:
+// page URLs always go to the network first (server-rendered, live data).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+cleanupOutdatedCaches();
+
+// --- Navigations: network first (3 s), then the shell -----------------------------------------------------------
+/** The shell, marked so the page can say it shows saved content (navigator.onLine can be true on a dead network). */
+async function offlineShell(): Promise<Response | undefined> {
+  const shell = await matchPrecache(SHELL_URL);
+  if (!shell) return undefined;
+  const html = (await shell.text()).replace('<!--app-head-->', `${OFFLINE_SHELL_MARKER}<!--app-head-->`);
+  // Keep the server's headers (its Content-Security-Policy above all); the body is now decoded and longer.
+  const headers = new Headers(shell.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  headers.set('content-type', 'text/html; charset=utf-8');
+  return new Response(html, { status: 200, headers });
+}
+
+const pageStrategy = new NetworkOnly({ networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS });
+
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      try {
+        const response = await pageStrategy.handle(options);
+        // A proxy in front of the server that cannot reach it: the shell is more useful than its error page.
+        if (response.status !== 502 && response.status !== 503 && response.status !== 504) return response;
+      } catch {
+        // offline, or no answer within the timeout
+      }
+      return (await offlineShell()) ?? Response.error();
+    },
+    {
+      denylist: [/^\/api(?:\/|$)/, IMAGE_PATH, /^\/sw\.js$/, /^\/(?:robots\.txt|sitemap\.xml|manifest\.webmanifest)$/],
+    },
+  ),
+);
+
+// --- Images: cache first with expiry -----------------------------------------------------------------------------
+const imageStrategy = new CacheFirst({
+  cacheName: IMAGE_CACHE,
+  plugins: [
+    new ExpirationPlugin({
+      maxEntries: IMAGE_MAX_ENTRIES,
+      maxAgeSeconds: IMAGE_MAX_AGE_SECONDS,
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
+
+// Only this origin: cross-origin images stay with the browser (the worker's own CSP allows connections to this
+// origin only, and opaque responses would be cached blind).
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && IMAGE_PATH.test(url.pathname) && request.method === 'GET',
+  imageStrategy,
+);
+
+// --- Messages ----------------------------------------------------------------------------------------------------
+interface WarmImagesResult {
+  type: 'WARM_IMAGES_RESULT';
+  requested: number;
+  /** Newly fetched and stored. */
+  cached: number;
+  /** Already in the cache. */
+  alreadyCached: number;
+  failed: number;
+  /** Not warmed: another origin, or not an image path. */
+  skipped: number;
+}
+
+async function warmImages(urls: readonly string[], event: ExtendableEvent): Promise<WarmImagesResult> {
+  const result: WarmImagesResult = {
+    type: 'WARM_IMAGES_RESULT',
+    requested: urls.length,
+    cached: 0,
+    alreadyCached: 0,
+    failed: 0,
+    skipped: 0,
+  };
+  const queue: URL[] = [];
+  const seen = new Set<string>();
+  for (const raw of urls) {
+    let url: URL;
+    try {
+      url = new URL(raw, self.location.origin);
+    } catch {
+      result.skipped += 1;
+      continue;
+    }
+    if (url.origin !== self.location.origin || !IMAGE_PATH.test(url.pathname)) result.skipped += 1;
+    else if (seen.has(url.href)) result.alreadyCached += 1;
+    else {
+      seen.add(url.href);
+      queue.push(url);
+    }
+  }
+  const cache = await caches.open(IMAGE_CACHE);
+  const worker = async () => {
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      try {
+        const request = new Request(url.href, { credentials: 'same-origin' });
+        const hit = await cache.match(request);
+        // Through the strategy, so expiry bookkeeping (and its LRU order) sees the entry.
+        const response = await imageStrategy.handle({ event, request });
+        if (!response.ok) result.failed += 1;
+        else if (hit) result.alreadyCached += 1;
+        else result.cached += 1;
+      } catch {
+        result.failed += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WARM_CONCURRENCY, queue.length) }, worker));
+  return result;
+}
+
+type WorkerMessage = { type: 'WARM_IMAGES'; urls: unknown } | { type: 'SKIP_WAITING' };
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as WorkerMessage | null;
+  if (!message || typeof message !== 'object') return;
+  if (message.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+    return;
+  }
+  if (message.type === 'WARM_IMAGES') {
+    const urls = Array.isArray(message.urls) ? message.urls.filter((u): u is string => typeof u === 'string') : [];
+    const reply = (answer: unknown) => {
+      if (event.ports[0]) event.ports[0].postMessage(answer);
+      else (event.source as Client | null)?.postMessage(answer);
+    };
+    event.waitUntil(
+      warmImages(urls, event).then(reply, (error: unknown) =>
+        reply({ type: 'WARM_IMAGES_RESULT', error: error instanceof Error ? error.message : String(error) }),
+      ),
+    );
+  }
+});
+
+// --- Lifecycle ---------------------------------------------------------------------------------------------------
+// An update waits until the page sends SKIP_WAITING; once active it takes control of open pages at once (the
+// page reloads on 'controlling'), and navigation preload lets page requests start while the worker boots.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    Promise.all([self.clients.claim(), self.registration.navigationPreload?.enable().catch(() => undefined)]).then(
+      () => undefined,
+    ),
+  );
+});
