@@ -34,6 +34,7 @@ export const META_KEYS = {
   /** Ids in the order the server listed them, so an offline list shows the same order as an online one. */
   communitiesOrder: 'order:communities',
   listingsOrder: 'order:listings',
+  propertiesOrder: 'order:properties',
 } as const;
 
 export const SETTINGS_KEY = 'site';

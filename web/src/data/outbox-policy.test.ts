@@ -12,6 +12,7 @@ import {
   nextWakeUp,
   orderForDrain,
   rebaseLaterEntries,
+  rewindNetworkBackoff,
   settleEntry,
   type OutboxEntry,
 } from './outbox-policy';
@@ -267,6 +268,25 @@ describe('settleEntry', () => {
     const { outcome, next } = settleEntry(original, { status: 401, message: 'expired' }, 500, random);
     expect(outcome).toBe('pause-auth');
     expect(next).toMatchObject({ id: original.id, state: 'pending', attempts: 1, nextAttemptAt: 500 });
+  });
+});
+
+describe('after the network comes back', () => {
+  const random = () => 0.5;
+
+  it('settleEntry records what the last send got', () => {
+    expect(settleEntry(entry(), { status: 'network' }, 0, random).next?.lastStatus).toBe('network');
+    expect(settleEntry(entry(), { status: 503 }, 0, random).next?.lastStatus).toBe(503);
+    expect(settleEntry(entry(), { status: 412, current: {} }, 0, random).next?.lastStatus).toBe(412);
+  });
+
+  it('makes entries that got no answer due now; a server’s own backoff (5xx, 429) is kept', () => {
+    const noAnswer = settleEntry(entry(), { status: 'network' }, 0, random).next!;
+    const busy = settleEntry(entry(), { status: 429, retryAfterMs: 30_000 }, 0, random).next!;
+    const parked = settleEntry(entry(), { status: 412, current: {} }, 0, random).next!;
+    const dueAlready = { ...noAnswer, id: 'due', nextAttemptAt: 0 };
+    expect(noAnswer.nextAttemptAt).toBeGreaterThan(10);
+    expect(rewindNetworkBackoff([noAnswer, busy, parked, dueAlready], 10)).toEqual([{ ...noAnswer, nextAttemptAt: 10 }]);
   });
 });
 

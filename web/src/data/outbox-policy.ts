@@ -35,6 +35,8 @@ export interface OutboxEntry {
   nextAttemptAt: number;
   state: OutboxState;
   lastError?: string;
+  /** What the last send of this entry got: an HTTP status, or 'network' when no answer came. */
+  lastStatus?: number | 'network';
   /** Field errors of a refused write, for the admin to read. */
   details?: FieldErrorDetail[];
   /** The server's record when the write conflicted (412), to show both versions. */
@@ -245,7 +247,7 @@ export function settleEntry(
   random: () => number = Math.random,
 ): Settlement {
   const outcome = classifyResponse(result.status, entry.op);
-  const base = { ...entry, lastError: messageOf(result) };
+  const base = { ...entry, lastError: messageOf(result), lastStatus: result.status };
   switch (outcome) {
     case 'done':
       return { outcome, next: null };
@@ -280,6 +282,17 @@ export function settleEntry(
       // Not the entry's fault: it goes first, unchanged, once someone logs in again.
       return { outcome, next: { ...base, state: 'pending', nextAttemptAt: now } };
   }
+}
+
+/**
+ * The network is back (the 'online' event, an admin's "Sync now"): entries whose last send got no answer at all
+ * stop waiting out their backoff, which only protected a server that could not be reached. Entries backing off
+ * from a server's answer (5xx, 408, 429 with Retry-After) keep their delay. Returns the entries to store.
+ */
+export function rewindNetworkBackoff(entries: readonly OutboxEntry[], now: number): OutboxEntry[] {
+  return entries
+    .filter((entry) => entry.state === 'pending' && entry.lastStatus === 'network' && entry.nextAttemptAt > now)
+    .map((entry) => ({ ...entry, nextAttemptAt: now }));
 }
 
 /** The version the server gave a record in its answer, if the answer is a record. */

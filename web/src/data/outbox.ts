@@ -11,6 +11,7 @@ import {
   deliveredVersion,
   isDue,
   rebaseLaterEntries,
+  rewindNetworkBackoff,
   settleEntry,
   type DeliveryResult,
   type OutboxEntry,
@@ -105,9 +106,25 @@ export async function retryOutboxEntry(id: string, now: number = Date.now()): Pr
     attempts: 0,
     nextAttemptAt: now,
     lastError: undefined,
+    lastStatus: undefined,
     details: undefined,
   });
   notifyChange();
+}
+
+/**
+ * After the network came back: entries that got no answer are due now instead of after their backoff
+ * (outbox-policy rewindNetworkBackoff). Resolves how many entries were made due.
+ */
+export async function makeNetworkFailuresDue(now: number = Date.now()): Promise<number> {
+  const db = localDb();
+  const rewound = await db.transaction('rw', db.outbox, async () => {
+    const changed = rewindNetworkBackoff(await db.outbox.toArray(), now);
+    if (changed.length) await db.outbox.bulkPut(changed);
+    return changed.length;
+  });
+  if (rewound) notifyChange();
+  return rewound;
 }
 
 const recordTables = ['communities', 'listings', 'properties', 'contacts'] as const;
@@ -134,7 +151,7 @@ export async function resolveConflict(
     await db.outbox.delete(id);
     if (choice === 'keep-mine') {
       const version = deliveredVersion(current);
-      const { conflict: _conflict, lastError: _lastError, ...rest } = entry;
+      const { conflict: _conflict, lastError: _lastError, lastStatus: _lastStatus, ...rest } = entry;
       await db.outbox.put({
         ...rest,
         id: newUuid(),
@@ -168,7 +185,8 @@ export async function claimEntry(id: string, now: number): Promise<OutboxEntry |
 /**
  * Stores what an answer means for an entry (outbox-policy settleEntry). On delivery it also keeps the local copy
  * in step: later queued edits of the record are rebased on the new version, and the server's record replaces the
- * local one unless later edits are still queued (then only its version moves, so those edits stay visible).
+ * local one. The record tables hold only what the server confirmed; edits still queued are applied on top when
+ * a list is read (repositories/admin/local-view.ts), so they stay visible without being written into the tables.
  */
 export async function settleDelivery(
   entry: OutboxEntry,
@@ -194,34 +212,27 @@ export async function settleDelivery(
       );
       const version = deliveredVersion(result.body);
       if (version !== undefined && later.length) await db.outbox.bulkPut(rebaseLaterEntries(later, version));
-      await applyToLocalCopy(entry, result.body, later.length > 0, version);
+      await applyToLocalCopy(entry, result.body, version);
     },
   );
   notifyChange();
   return settlement;
 }
 
-async function applyToLocalCopy(
-  entry: OutboxEntry,
-  body: unknown,
-  laterEditsQueued: boolean,
-  version: number | undefined,
-): Promise<void> {
+async function applyToLocalCopy(entry: OutboxEntry, body: unknown, version: number | undefined): Promise<void> {
   const db = localDb();
   if (entry.entity === 'settings') {
     const isSettings = typeof body === 'object' && body !== null && 'general' in body;
-    if (isSettings && !laterEditsQueued) await db.settings.put({ key: SETTINGS_KEY, value: body as never });
+    if (isSettings) await db.settings.put({ key: SETTINGS_KEY, value: body as never });
     return;
   }
   if (!isRecordTable(entry.entity)) return;
   const table = db[entry.entity] as ReturnType<typeof localDb>['communities'];
   if (entry.op === 'delete') {
-    if (!laterEditsQueued) await table.delete(entry.entityId);
+    await table.delete(entry.entityId);
     return;
   }
-  if (!isRecord(body) || version === undefined) return;
-  if (laterEditsQueued) await table.update(entry.entityId, { version });
-  else await table.put(body as never);
+  if (isRecord(body) && version !== undefined) await table.put(body as never);
 }
 
 export interface OutboxCounts {

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../../../domain/schemas/admin-user';
 import { deleteLocalDb, localDb, META_KEYS, readMeta } from './local-db';
 import { enqueue, listOutbox, resolveConflict, retryOutboxEntry, type OutboxDraft } from './outbox';
 import { SEND_LEASE_MS, type DeliveryResult, type OutboxEntry } from './outbox-policy';
 import { clearSession, setSession } from './session';
 import {
+  drainAfterReconnect,
   drainOutbox,
   requestDrain,
   startSyncWorker,
@@ -300,6 +301,79 @@ describe('drainOutbox', () => {
     expect(calls.map((call) => (call.payload as { step: number }).step)).toEqual(
       Array.from({ length: 100 }, (_, i) => i),
     );
+  });
+});
+
+describe('drainAfterReconnect (the online event)', () => {
+  it('sends what waited only for the network at once, not after its backoff', async () => {
+    const [first, second] = await putEntries({}, { entityId: 'b', path: 'communities/b' });
+    let online = false;
+    const { send, calls } = scriptedSend((entry) => (online ? ok(entry) : { status: 'network' }));
+    startSyncWorker({ send, now, random });
+    await requestDrain();
+    expect((await listOutbox())[0]).toMatchObject({ id: first!.id, lastStatus: 'network', attempts: 1 });
+    expect((await listOutbox())[0]!.nextAttemptAt).toBeGreaterThan(clock);
+
+    online = true;
+    await requestDrain(); // a plain drain respects the backoff
+    expect(calls).toHaveLength(1);
+    await drainAfterReconnect();
+    expect(calls.map((call) => call.id)).toEqual([first!.id, first!.id, second!.id]);
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it('runs on the window’s online event', async () => {
+    const fakeWindow = new EventTarget();
+    vi.stubGlobal('window', fakeWindow);
+    try {
+      await putEntries({});
+      let online = false;
+      const { send, calls } = scriptedSend((entry) => (online ? ok(entry) : { status: 'network' }));
+      startSyncWorker({ send, now, random });
+      await requestDrain();
+      online = true;
+      fakeWindow.dispatchEvent(new Event('online'));
+      await expect.poll(async () => (await listOutbox()).length).toBe(0);
+      expect(calls).toHaveLength(2);
+    } finally {
+      await stopSyncWorker();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps the delay a server asked for', async () => {
+    await putEntries({});
+    const { send, calls } = scriptedSend(() => ({ status: 503, retryAfterMs: 60_000 }));
+    await drainOutbox({ send, now, random });
+    startSyncWorker({ send, now, random });
+    await drainAfterReconnect();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a delivered edit puts the server’s record locally even while later edits of it still wait', async () => {
+    await localDb().communities.put({ id: 'c1', version: 3, name: 'Old', priceRange: '$300s' } as never);
+    await putEntries(
+      { payload: { priceRange: '$400s' }, baseVersion: 3, attempts: 1 },
+      { payload: { name: 'New' }, baseVersion: 3 },
+    );
+    const { send } = scriptedSend((entry) =>
+      entry.baseVersion === 3 && (entry.payload as { priceRange?: string }).priceRange
+        ? { status: 200, body: { id: 'c1', version: 4, name: 'Old', priceRange: '$400s' } }
+        : { status: 'network' },
+    );
+    await drainOutbox({ send, now, random });
+    expect(await localDb().communities.get('c1')).toEqual({ id: 'c1', version: 4, name: 'Old', priceRange: '$400s' });
+    expect((await listOutbox()).map((entry) => [entry.payload, entry.baseVersion])).toEqual([[{ name: 'New' }, 4]]);
+  });
+
+  it('a record created on this device, delivered while later edits wait, gets its server copy locally', async () => {
+    await putEntries(
+      { op: 'create', method: 'POST', path: 'communities', entityId: 'new-1', payload: { name: 'A' }, attempts: 1 },
+      { entityId: 'new-1', path: 'communities/new-1', payload: { name: 'B' }, baseVersion: 1, state: 'failed' },
+    );
+    const { send } = scriptedSend((entry) => ({ status: 201, body: { id: 'new-1', name: 'A', version: 1, ...(entry.payload as object) } }));
+    await drainOutbox({ send, now, random });
+    expect(await localDb().communities.get('new-1')).toMatchObject({ name: 'A', version: 1 });
   });
 });
 

@@ -12,7 +12,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { ApiError, NetworkUnreachableError } from './errors';
 import { sendJson } from './http-client';
 import { localDb, META_KEYS, readMeta } from './local-db';
-import { claimEntry, countOutbox, settleDelivery, subscribeOutboxChanges } from './outbox';
+import { claimEntry, countOutbox, makeNetworkFailuresDue, settleDelivery, subscribeOutboxChanges } from './outbox';
 import { nextWakeUp, orderForDrain, type DeliveryResult, type OutboxEntry, type Settlement } from './outbox-policy';
 import { isLoggedIn, subscribeSession } from './session';
 
@@ -205,6 +205,19 @@ export function requestDrain(): Promise<void> {
   return running;
 }
 
+/**
+ * The network is back ('online', or an admin's "Sync now"): what waited only because the server could not be
+ * reached goes now, not after its backoff (up to a minute), then the queue drains.
+ */
+export async function drainAfterReconnect(): Promise<void> {
+  try {
+    await makeNetworkFailuresDue((workerOptions.now ?? Date.now)());
+  } catch (error) {
+    console.warn('Could not reset the outbox backoff', error);
+  }
+  return requestDrain();
+}
+
 /** The next timed drain: when the next entry may go (nextWakeUp), at most DRAIN_INTERVAL_MS away. */
 async function scheduleNextDrain(minimumDelay: number): Promise<void> {
   clearTimeout(timer);
@@ -228,7 +241,7 @@ export function startSyncWorker(options: DrainOptions = {}): void {
   started = true;
   workerOptions = options;
   if (typeof window !== 'undefined' && window.addEventListener) {
-    const onOnline = () => void requestDrain();
+    const onOnline = () => void drainAfterReconnect();
     window.addEventListener('online', onOnline);
     cleanups.push(() => window.removeEventListener('online', onOnline));
   }

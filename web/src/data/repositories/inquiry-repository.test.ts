@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../../../../domain/schemas/admin-user';
-import { InquiryRejectedError } from '../errors';
+import { ApiError, InquiryRejectedError } from '../errors';
 import { configureHttpClient } from '../http-client';
 import { deleteLocalDb } from '../local-db';
 import { listOutbox } from '../outbox';
@@ -14,13 +14,14 @@ import { submitInquiry, type InquiryInput } from './inquiry-repository';
  * A contact endpoint that behaves like the API: it stores one lead per Idempotency-Key and replays the first
  * answer for a repeated key. `mode` makes it fail the ways a phone's network does.
  */
-type Mode = 'ok' | 'lose-answer-once' | 'down' | 'rate-limited' | 'invalid';
+type Mode = 'ok' | 'lose-answer-once' | 'down' | 'rate-limited' | 'invalid' | 'broken';
 let mode: Mode = 'ok';
 const answersByKey = new Map<string, FakeAnswer>();
 const leads: RecordedRequest[] = [];
 
 function contactEndpoint(request: RecordedRequest): FakeAnswer {
   if (mode === 'down') return { status: 503, body: { error: 'The server cannot save changes right now.' } };
+  if (mode === 'broken') return { status: 500, body: { error: 'Internal server error' } };
   if (mode === 'rate-limited') {
     return { status: 429, body: { error: 'Too many requests.' }, headers: { 'retry-after': '120' } };
   }
@@ -132,6 +133,14 @@ describe('submitInquiry', () => {
     expect(limited!.nextAttemptAt).toBeGreaterThanOrEqual(before + 120_000);
     expect(await listOutbox()).toHaveLength(2);
     expect(leads).toHaveLength(0);
+  });
+
+  it('reports a server failure (500) as an error the form shows, and keeps nothing queued', async () => {
+    mode = 'broken';
+    const error = await submitInquiry(input).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500 });
+    expect(await listOutbox()).toEqual([]);
   });
 
   it('rejects what the server refuses, with its field details, and keeps nothing queued', async () => {

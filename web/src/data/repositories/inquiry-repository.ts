@@ -13,6 +13,9 @@ import { enqueue, removeOutboxEntry, type OutboxEntry } from '../outbox';
 import { deliverClaimed, startSyncWorker, type SendEntry } from '../sync';
 import { newUuid } from '../uuid';
 
+/** Answers that mean "not reachable right now" rather than "the server failed". */
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
 export type InquirySource = NonNullable<ContactInput['source']>;
 
 export interface InquiryInput {
@@ -88,7 +91,15 @@ export async function submitInquiry(
     const status = typeof delivery.result.status === 'number' ? delivery.result.status : 400;
     throw new InquiryRejectedError(delivery.result.message ?? 'Invalid input', status, delivery.result.details);
   }
-  // Network, 5xx, 408, 429: it stays queued; the sync worker sends it when due (and on 'online').
+  const status = delivery.result.status;
+  if (typeof status === 'number' && status >= 500 && !GATEWAY_STATUSES.has(status)) {
+    // The server was reached and failed (a 500): the visitor sees the spec's error and can try again, rather than
+    // being told the request waits on a device that is online. Gateway errors and 503 mean the server could not
+    // be reached or is briefly unavailable: those wait in the outbox like a dead zone.
+    await removeOutboxEntry(entry.id);
+    throw new ApiError(delivery.result.message ?? `HTTP error! status: ${status}`, status);
+  }
+  // Network, 502-504, 408, 429: it stays queued; the sync worker sends it when due (and on 'online').
   startSyncWorker();
   return { status: 'queued', id };
 }

@@ -1,0 +1,671 @@
+/**
+ * The admin data layer (web/src/data/repositories/admin/*) against the REAL API: buildApp on memory storage,
+ * listening on 127.0.0.1, reached through the one HTTP client (ky, fetch, sockets) as the browser does, with
+ * fake-indexeddb for the local copy and the outbox. "Offline" is the client pointed at a port where nothing
+ * listens (connection refused), or navigator.onLine = false; "back online" is the real server again plus the
+ * sync worker's reconnect drain.
+ */
+import 'fake-indexeddb/auto';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Community } from '../../domain/schemas/community';
+import type { Listing } from '../../domain/schemas/listing';
+import { ApiError } from '../../web/src/data/errors';
+import { configureHttpClient } from '../../web/src/data/http-client';
+import { deleteLocalDb, localDb } from '../../web/src/data/local-db';
+import { enqueue, listOutbox } from '../../web/src/data/outbox';
+import { clearSession, getSessionUser, getToken, setSession } from '../../web/src/data/session';
+import { stopSyncWorker } from '../../web/src/data/sync';
+import { unreachableBaseUrl } from '../../web/src/data/test-support/fake-api';
+import { listAudit } from '../../web/src/data/repositories/admin/audit';
+import {
+  changePassword,
+  clearStoredDataAndReload,
+  getPublicConfig,
+  login,
+  logout,
+  verifySession,
+} from '../../web/src/data/repositories/admin/auth';
+import {
+  deleteAdmin,
+  listAdmin,
+  loadDashboard,
+  saveAdmin,
+  type AdminSaveInput,
+} from '../../web/src/data/repositories/admin/content';
+import { AdminActionError, SaveConflictError } from '../../web/src/data/repositories/admin/errors';
+import {
+  countNewLeads,
+  deleteLead,
+  downloadLeadsCsv,
+  listLeads,
+  updateLead,
+} from '../../web/src/data/repositories/admin/leads';
+import { getAdminSettings, loadAdminSettings, saveSettings } from '../../web/src/data/repositories/admin/settings';
+import {
+  discardFailed,
+  listOutboxForAdmin,
+  resolveConflictKeepMine,
+  resolveConflictTakeTheirs,
+  retryFailed,
+  syncNow,
+} from '../../web/src/data/repositories/admin/sync-center';
+import { uploadImage, UPLOAD_MESSAGES } from '../../web/src/data/repositories/admin/upload';
+import {
+  adminDeleteErrorText,
+  createAdminUser,
+  deleteAdminUser,
+  listAdminUsers,
+} from '../../web/src/data/repositories/admin/users';
+import {
+  ADMIN,
+  communityBody,
+  createTestApp,
+  listingBody as listingFields,
+  propertyBody as propertyFields,
+  SUPER_ADMIN,
+  type TestApp,
+} from '../support/api';
+
+const listingBody = (communityId: string, overrides: Record<string, unknown> = {}) =>
+  listingFields(communityId, overrides) as AdminSaveInput<'listings'>;
+const propertyBody = (overrides: Record<string, unknown> = {}) =>
+  propertyFields(overrides) as AdminSaveInput<'properties'>;
+
+let t: TestApp;
+let onlineUrl: string;
+let offlineUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  onlineUrl = `http://127.0.0.1:${address.port}/api`;
+  offlineUrl = await unreachableBaseUrl();
+});
+
+afterAll(async () => {
+  await stopSyncWorker();
+  await t.close();
+});
+
+beforeEach(async () => {
+  await stopSyncWorker();
+  await deleteLocalDb();
+  clearSession();
+  goOnline();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await stopSyncWorker();
+});
+
+function goOffline(): void {
+  configureHttpClient({ baseUrl: offlineUrl, fetch: undefined });
+}
+function goOnline(): void {
+  configureHttpClient({ baseUrl: onlineUrl, fetch: undefined });
+}
+/** Back online the way a browser is: the server answers again and the 'online' event drains the outbox. */
+async function reconnect(): Promise<void> {
+  goOnline();
+  await syncNow();
+}
+
+const loginSuper = () => login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+const loginAdmin = () => login(ADMIN.email, ADMIN.password);
+
+async function auditCount(action: string, entityId: string): Promise<number> {
+  return (await t.storage.list('audit')).filter((entry) => entry.action === action && entry.entityId === entityId)
+    .length;
+}
+
+/** A fetch that performs the request and then loses the answer, once: the write reached the server. */
+function loseNextAnswer(): void {
+  let lose = true;
+  configureHttpClient({
+    baseUrl: onlineUrl,
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (!lose) return response;
+      lose = false;
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed');
+    },
+  });
+}
+
+describe('session', () => {
+  it('login stores the token and the user; a wrong password gives the server’s message and stores nothing', async () => {
+    const refused = await login(SUPER_ADMIN.email, 'wrong-password').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AdminActionError);
+    expect(refused).toMatchObject({ message: 'Invalid email or password', status: 401, offline: false });
+    expect(getToken()).toBeNull();
+
+    const admin = await loginSuper();
+    expect(admin).toMatchObject({ email: SUPER_ADMIN.email, role: 'SUPER_ADMIN' });
+    expect(getToken()).toEqual(expect.any(String));
+    expect(getSessionUser()).toEqual(admin);
+  });
+
+  it('login without the server says "Login failed" and why', async () => {
+    goOffline();
+    const error = await loginSuper().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ offline: true });
+    expect((error as Error).message).toMatch(/^Login failed\. The server could not be reached/);
+  });
+
+  it('verifySession: no token, a good one, offline (stored user), and an expired one (401 clears the session, not the outbox)', async () => {
+    await expect(verifySession()).rejects.toThrow('No token available');
+
+    const admin = await loginSuper();
+    await stopSyncWorker(); // keep the queued entry below where it is
+    await expect(verifySession()).resolves.toMatchObject({ id: admin.id, role: 'SUPER_ADMIN' });
+
+    goOffline();
+    await expect(verifySession()).resolves.toEqual(admin);
+
+    goOnline();
+    await enqueue({ entity: 'communities', op: 'update', entityId: 'c1', method: 'PUT', path: 'communities/c1' });
+    setSession('not-a-valid-token', admin);
+    const expired = await verifySession().catch((error: unknown) => error);
+    expect(expired).toBeInstanceOf(ApiError);
+    expect(expired).toMatchObject({ status: 401, message: 'Authentication expired. Please login again.' });
+    expect(getToken()).toBeNull();
+    expect(getSessionUser()).toBeNull();
+    expect(await listOutbox()).toHaveLength(1);
+  });
+
+  it('logout clears the session only', async () => {
+    await loginSuper();
+    await stopSyncWorker();
+    await enqueue({ entity: 'properties', op: 'delete', entityId: 'p1', method: 'DELETE', path: 'properties/p1' });
+    logout();
+    expect(getToken()).toBeNull();
+    expect(await listOutbox()).toHaveLength(1);
+  });
+
+  it('public config: no demo credentials outside demo mode, and no failure offline', async () => {
+    await expect(getPublicConfig()).resolves.toEqual({ demoMode: false });
+    goOffline();
+    await expect(getPublicConfig()).resolves.toEqual({ demoMode: false });
+  });
+
+  it('changePassword: the server’s message for a wrong current password, then a real change', async () => {
+    await loginSuper();
+    const email = `pw-${Date.now()}@example.com`;
+    await createAdminUser({ email, password: 'first-password-1', role: 'admin' });
+    await login(email, 'first-password-1');
+
+    const wrong = await changePassword('not-it-at-all', 'second-password-2').catch((error: unknown) => error);
+    expect(wrong).toMatchObject({ message: 'Current password is incorrect', status: 400 });
+    expect((wrong as AdminActionError).details).toEqual([
+      { path: 'currentPassword', message: 'Current password is incorrect' },
+    ]);
+
+    await changePassword('first-password-1', 'second-password-2');
+    logout();
+    await expect(login(email, 'first-password-1')).rejects.toThrow('Invalid email or password');
+    await expect(login(email, 'second-password-2')).resolves.toMatchObject({ email });
+  });
+
+  it('"Clear stored data and reload" keeps unsent changes and says so; with none it removes everything', async () => {
+    await loginSuper();
+    await stopSyncWorker();
+    await listAdmin('communities');
+    const reload = vi.fn();
+    await enqueue({ entity: 'properties', op: 'delete', entityId: 'p1', method: 'DELETE', path: 'properties/p1' });
+    const kept = await clearStoredDataAndReload({ reload });
+    expect(kept.keptUnsentChanges).toBe(1);
+    expect(kept.message).toMatch(/except 1 change made on this device.*will be sent after you log in/);
+    expect(getToken()).toBeNull();
+    expect(await localDb().communities.count()).toBe(0);
+    expect(await listOutbox()).toHaveLength(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+
+    await localDb().outbox.clear();
+    await localDb().communities.put({ id: 'x' } as Community);
+    await expect(clearStoredDataAndReload({ reload })).resolves.toEqual({ keptUnsentChanges: 0, message: null });
+    expect(await localDb().communities.count()).toBe(0);
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('content saves online', () => {
+  it('creates with an id made on the device, then updates with If-Match and only the changed fields', async () => {
+    await loginSuper();
+    const created = await saveAdmin('communities', communityBody({ name: 'Cypress Online Test' }));
+    expect(created).toMatchObject({
+      queued: false,
+      created: true,
+      record: { name: 'Cypress Online Test', version: 1 },
+    });
+    expect(created.record.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await t.storage.get('communities', created.record.id)).toMatchObject({ version: 1 });
+    expect(await localDb().communities.get(created.record.id)).toMatchObject({ version: 1 });
+
+    const updated = await saveAdmin('communities', { ...created.record, totalHomes: 250 });
+    expect(updated).toMatchObject({ queued: false, created: false, record: { totalHomes: 250, version: 2 } });
+    expect(await t.storage.get('communities', created.record.id)).toMatchObject({ totalHomes: 250, version: 2 });
+    expect(await localDb().communities.get(created.record.id)).toMatchObject({ totalHomes: 250, version: 2 });
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it('a refused save (400) throws the ApiError with field details and leaves nothing queued', async () => {
+    await loginSuper();
+    const error = await saveAdmin('properties', propertyBody({ title: '', price: -1 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, serverMessage: 'Invalid input' });
+    expect((error as ApiError).details?.map((detail) => detail.path)).toEqual(
+      expect.arrayContaining(['title', 'price']),
+    );
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it('deleting a community that still has listings gives the server’s 409 message; a plain delete goes through', async () => {
+    await loginSuper();
+    const community = (await saveAdmin('communities', communityBody({ name: 'Has Listings' }))).record;
+    const listing = (await saveAdmin('listings', listingBody(community.id))).record;
+    const refused = await deleteAdmin('communities', community.id, community.version).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({
+      status: 409,
+      serverMessage: 'This community still has 1 listing. Delete them or move them to another community first.',
+    });
+    expect(await listOutbox()).toEqual([]);
+
+    await expect(deleteAdmin('listings', listing.id, listing.version)).resolves.toEqual({ queued: false });
+    await expect(deleteAdmin('communities', community.id, community.version)).resolves.toEqual({ queued: false });
+    expect(await t.storage.get('communities', community.id)).toBeUndefined();
+    expect(await localDb().communities.get(community.id)).toBeUndefined();
+  });
+
+  it('lists listings of one community, and the dashboard loads the three lists together', async () => {
+    await loginSuper();
+    const community = (await saveAdmin('communities', communityBody({ name: 'Filter Test' }))).record;
+    await saveAdmin('listings', listingBody(community.id, { title: 'Only One' }));
+    const mine = await listAdmin('listings', { communityId: community.id });
+    expect(mine).toMatchObject({ offline: false, pendingIds: [] });
+    expect(mine.records.map((listing) => listing.title)).toEqual(['Only One']);
+
+    const dashboard = await loadDashboard();
+    expect(dashboard.offline).toBe(false);
+    expect(dashboard.communities.length).toBe((await t.storage.list('communities')).length);
+    expect(dashboard.listings.length).toBe((await t.storage.list('listings')).length);
+    expect(dashboard.properties.length).toBe((await t.storage.list('properties')).length);
+  });
+
+  it('admin reads raise HTTP errors (401 without a login) instead of showing the local copy', async () => {
+    await loginSuper();
+    await listAdmin('properties');
+    clearSession();
+    const error = await listAdmin('properties').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401, message: 'Authentication expired. Please login again.' });
+  });
+});
+
+describe('content offline', () => {
+  it('the offline list is the local copy with queued creates, edits and deletes applied', async () => {
+    await loginSuper();
+    const [a, b] = await Promise.all([
+      saveAdmin('properties', propertyBody({ title: 'Offline A' })),
+      saveAdmin('properties', propertyBody({ title: 'Offline B' })),
+    ]);
+    await listAdmin('properties');
+
+    goOffline();
+    const edit = await saveAdmin('properties', { ...a!.record, price: 600_000 });
+    expect(edit).toMatchObject({ queued: true, record: { price: 600_000, version: 1 } });
+    await expect(deleteAdmin('properties', b!.record.id, b!.record.version)).resolves.toEqual({ queued: true });
+    const created = await saveAdmin('properties', propertyBody({ title: 'Made Offline' }));
+    expect(created).toMatchObject({ queued: true, created: true, record: { title: 'Made Offline' } });
+
+    const offline = await listAdmin('properties');
+    expect(offline.offline).toBe(true);
+    const byId = new Map(offline.records.map((property) => [property.id, property]));
+    expect(byId.get(a!.record.id)).toMatchObject({ price: 600_000 });
+    expect(byId.has(b!.record.id)).toBe(false);
+    expect(offline.records.at(-1)).toMatchObject({ id: created.record.id, title: 'Made Offline' });
+    expect(offline.pendingIds.sort()).toEqual([a!.record.id, created.record.id].sort());
+
+    // Nothing reached the server.
+    expect(await t.storage.get('properties', a!.record.id)).toMatchObject({ price: 515000 });
+    expect(await t.storage.get('properties', created.record.id)).toBeUndefined();
+
+    await reconnect();
+    expect(await listOutbox()).toEqual([]);
+    expect(await t.storage.get('properties', a!.record.id)).toMatchObject({ price: 600_000, version: 2 });
+    expect(await t.storage.get('properties', b!.record.id)).toBeUndefined();
+    expect(await t.storage.get('properties', created.record.id)).toMatchObject({ title: 'Made Offline', version: 1 });
+    const online = await listAdmin('properties');
+    expect(online).toMatchObject({ offline: false, pendingIds: [] });
+  });
+
+  it('offline create then edit reaches the server exactly once, as one record with both changes', async () => {
+    await loginSuper();
+    goOffline();
+    const created = await saveAdmin('communities', communityBody({ name: 'Offline Community' }));
+    const id = created.record.id;
+    const edited = await saveAdmin('communities', { ...created.record, description: 'Edited while offline.' });
+    expect(edited).toMatchObject({ queued: true, record: { id, description: 'Edited while offline.' } });
+    // The first attempt failed, so the edit is its own entry, sent after the create.
+    expect((await listOutbox()).map((entry) => entry.op)).toEqual(['create', 'update']);
+
+    await reconnect();
+    expect(await listOutbox()).toEqual([]);
+    expect(await t.storage.get('communities', id)).toMatchObject({
+      name: 'Offline Community',
+      description: 'Edited while offline.',
+      version: 2,
+    });
+    expect(await auditCount('community.create', id)).toBe(1);
+    expect(await auditCount('community.update', id)).toBe(1);
+  });
+
+  it('a listing in a community created offline is sent after that community', async () => {
+    await loginSuper();
+    goOffline();
+    const community = await saveAdmin('communities', communityBody({ name: 'Made Offline Too' }));
+    const listing = await saveAdmin('listings', listingBody(community.record.id, { title: 'In New Community' }));
+    expect([community.queued, listing.queued]).toEqual([true, true]);
+    const offlineList = await listAdmin('listings', { communityId: community.record.id });
+    expect(offlineList.records.map((record) => record.title)).toEqual(['In New Community']);
+
+    await reconnect();
+    expect(await listOutbox()).toEqual([]);
+    expect(await t.storage.get('listings', listing.record.id)).toMatchObject({ communityId: community.record.id });
+  });
+
+  it('an answer lost after the server wrote is resent with the same key and not applied twice', async () => {
+    await loginSuper();
+    const id = crypto.randomUUID();
+    loseNextAnswer();
+    const saved = await saveAdmin('listings', {
+      ...listingBody((await t.storage.list('communities'))[0]!.id, { title: 'Lost Answer' }),
+      id,
+    });
+    expect(saved.queued).toBe(true);
+    expect(await t.storage.get('listings', id)).toMatchObject({ title: 'Lost Answer' });
+
+    await reconnect();
+    expect(await listOutbox()).toEqual([]);
+    expect(await auditCount('listing.create', id)).toBe(1);
+    expect(await localDb().listings.get(id)).toMatchObject({ title: 'Lost Answer', version: 1 });
+  });
+
+  it('a create deleted before it left the device never reaches the server', async () => {
+    await loginSuper();
+    goOffline();
+    await deleteAdmin('communities', crypto.randomUUID()); // an unrelated queued entry first
+    const created = await saveAdmin('communities', communityBody({ name: 'Never Sent' }));
+    await expect(deleteAdmin('communities', created.record.id)).resolves.toEqual({ queued: false });
+    expect((await listOutbox()).map((entry) => entry.entityId)).not.toContain(created.record.id);
+    await reconnect();
+    expect(await t.storage.get('communities', created.record.id)).toBeUndefined();
+  });
+
+  it('a session that expired keeps the change queued and sends it after the next login', async () => {
+    const admin = await loginSuper();
+    const property = (await saveAdmin('properties', propertyBody({ title: 'Auth Pause' }))).record;
+    setSession('expired-token', admin);
+    const error = await saveAdmin('properties', { ...property, bedrooms: 5 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401, message: 'Authentication expired. Please login again.' });
+    expect(getToken()).toBeNull();
+    expect(await listOutbox()).toHaveLength(1);
+
+    await loginSuper();
+    await expect.poll(async () => (await listOutbox()).length).toBe(0);
+    expect(await t.storage.get('properties', property.id)).toMatchObject({ bedrooms: 5, version: 2 });
+  });
+
+  it('uploads need the network: offline the admin is told to upload later', async () => {
+    await loginSuper();
+    const png = new Blob([await tinyPng()], { type: 'image/png' });
+    vi.stubGlobal('navigator', { onLine: false });
+    await expect(uploadImage(png, 'house.png')).rejects.toMatchObject({
+      message: UPLOAD_MESSAGES.offline,
+      offline: true,
+    });
+    vi.unstubAllGlobals();
+    goOffline();
+    await expect(uploadImage(png, 'house.png')).rejects.toMatchObject({ offline: true });
+  });
+});
+
+describe('conflicts', () => {
+  async function storedListing(title: string): Promise<Listing> {
+    const community = (await t.storage.list('communities'))[0]!;
+    return (await saveAdmin('listings', listingBody(community.id, { title }))).record;
+  }
+
+  /** Another admin edits the record on the server (version + 1). */
+  async function colleagueEdits(id: string, changes: Record<string, unknown>): Promise<void> {
+    const response = await t.request({ method: 'PUT', url: `/api/listings/${id}`, token: t.adminToken, json: changes });
+    expect(response.statusCode).toBe(200);
+  }
+
+  it('a stale version gives a 412 the screen can recognise; keep mine applies my change over theirs', async () => {
+    await loginSuper();
+    const listing = await storedListing('Conflict Keep');
+    await colleagueEdits(listing.id, { status: 'PENDING' });
+
+    const error = await saveAdmin('listings', { ...listing, price: 399_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SaveConflictError);
+    expect(error).toMatchObject({ status: 412, current: { id: listing.id, version: 2, status: 'PENDING' } });
+    const [parked] = await listOutboxForAdmin();
+    expect(parked).toMatchObject({
+      id: (error as SaveConflictError).entryId,
+      state: 'conflict',
+      payload: { price: 399_000 },
+      conflict: { current: { version: 2 } },
+    });
+
+    await resolveConflictKeepMine(parked!.id);
+    expect(await listOutbox()).toEqual([]);
+    // Mine (the price) over theirs; their status stays, since only my changed field was sent.
+    expect(await t.storage.get('listings', listing.id)).toMatchObject({
+      price: 399_000,
+      status: 'PENDING',
+      version: 3,
+    });
+  });
+
+  it('a delete behind an unresolved conflict of the same record is queued at once, not left waiting', async () => {
+    await loginSuper();
+    const listing = await storedListing('Conflict Then Delete');
+    await colleagueEdits(listing.id, { status: 'SOLD' });
+    await saveAdmin('listings', { ...listing, price: 1 }).catch(() => undefined);
+    const started = Date.now();
+    const result = await deleteAdmin('listings', listing.id, listing.version);
+    expect(result).toMatchObject({ queued: true });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await t.storage.get('listings', listing.id)).toMatchObject({ status: 'SOLD' });
+  });
+
+  it('take theirs drops my change and keeps the server’s record locally', async () => {
+    await loginSuper();
+    const listing = await storedListing('Conflict Take');
+    await colleagueEdits(listing.id, { title: 'Renamed By Colleague' });
+    const error = (await saveAdmin('listings', { ...listing, bedrooms: 2 }).catch(
+      (e: unknown) => e,
+    )) as SaveConflictError;
+    await resolveConflictTakeTheirs(error.entryId);
+    expect(await listOutbox()).toEqual([]);
+    expect(await t.storage.get('listings', listing.id)).toMatchObject({
+      title: 'Renamed By Colleague',
+      bedrooms: 4,
+      version: 2,
+    });
+    expect(await localDb().listings.get(listing.id)).toMatchObject({ title: 'Renamed By Colleague', version: 2 });
+  });
+
+  it('an offline edit that meets a colleague’s edit is parked as a conflict by the drain', async () => {
+    await loginSuper();
+    const listing = await storedListing('Conflict Offline');
+    goOffline();
+    await saveAdmin('listings', { ...listing, sqft: 3000 });
+    await colleagueEdits(listing.id, { sqft: 2000 });
+    await reconnect();
+    const [parked] = await listOutboxForAdmin();
+    expect(parked).toMatchObject({ state: 'conflict', lastStatus: 412, conflict: { current: { sqft: 2000 } } });
+    await resolveConflictKeepMine(parked!.id);
+    expect(await t.storage.get('listings', listing.id)).toMatchObject({ sqft: 3000, version: 3 });
+  });
+
+  it('a change refused while syncing is kept as failed, with the server’s details, until retried or discarded', async () => {
+    await loginSuper();
+    const property = (await saveAdmin('properties', propertyBody({ title: 'Refused Later' }))).record;
+    goOffline();
+    await saveAdmin('properties', { ...property, zipCode: 'x'.repeat(300) });
+    await reconnect();
+    const [failed] = await listOutboxForAdmin();
+    expect(failed).toMatchObject({ state: 'failed', lastStatus: 400, lastError: 'Invalid input' });
+    expect(failed!.details?.[0]?.path).toBe('zipCode');
+
+    await retryFailed(failed!.id);
+    expect((await listOutboxForAdmin())[0]).toMatchObject({ id: failed!.id, state: 'failed' });
+    await discardFailed(failed!.id);
+    expect(await listOutbox()).toEqual([]);
+    expect(await t.storage.get('properties', property.id)).toMatchObject({ zipCode: '77008', version: 1 });
+  });
+});
+
+describe('settings', () => {
+  it('a super admin saves online; offline the change is queued, shown, and sent after reconnecting', async () => {
+    await loginSuper();
+    const before = await getAdminSettings();
+    const general = { ...before.general, siteName: 'Houston Homes Online' };
+    await expect(saveSettings({ general })).resolves.toMatchObject({ queued: false, settings: { general } });
+    expect((await t.request({ method: 'GET', url: '/api/public/settings' })).json()).toMatchObject({ general });
+
+    goOffline();
+    const seo = { ...before.seo, metaTitle: 'Set While Offline' };
+    await expect(saveSettings({ seo })).resolves.toMatchObject({ queued: true, settings: { general, seo } });
+    await expect(loadAdminSettings()).resolves.toMatchObject({
+      offline: true,
+      pending: true,
+      settings: { general, seo },
+    });
+
+    await reconnect();
+    expect(await listOutbox()).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/public/settings' })).json()).toMatchObject({ general, seo });
+  });
+
+  it('a regular admin reads settings but may not save them', async () => {
+    await loginAdmin();
+    const settings = await getAdminSettings();
+    const error = await saveSettings({ general: { ...settings.general, siteName: 'Nope' } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, serverMessage: 'Super admin access required' });
+    expect(await listOutbox()).toEqual([]);
+  });
+});
+
+describe('leads', () => {
+  it('lists, filters, patches (online and offline), exports and deletes leads', async () => {
+    await loginSuper();
+    const all = await listLeads();
+    expect(all.offline).toBe(false);
+    expect(all.records.length).toBeGreaterThan(0);
+    const newCount = await countNewLeads();
+    expect(newCount).toBe(all.records.filter((lead) => lead.status === 'NEW').length);
+
+    const lead = all.records.find((candidate) => candidate.status === 'NEW')!;
+    const patched = await updateLead(lead.id, { status: 'CONTACTED', notes: 'Called back' }, lead.version);
+    expect(patched).toMatchObject({ queued: false, record: { status: 'CONTACTED', notes: 'Called back' } });
+    expect(await countNewLeads()).toBe(newCount - 1);
+
+    goOffline();
+    const queued = await updateLead(lead.id, { status: 'APPOINTMENT' }, patched.record.version);
+    expect(queued).toMatchObject({ queued: true, record: { status: 'APPOINTMENT', notes: 'Called back' } });
+    const offline = await listLeads({ status: 'APPOINTMENT' });
+    expect(offline).toMatchObject({ offline: true, pendingIds: [lead.id] });
+    expect(offline.records.map((record) => record.id)).toContain(lead.id);
+    await expect(downloadLeadsCsv()).rejects.toMatchObject({ offline: true });
+
+    await reconnect();
+    expect(await t.storage.get('contacts', lead.id)).toMatchObject({ status: 'APPOINTMENT', notes: 'Called back' });
+
+    const csv = await (await downloadLeadsCsv({ status: 'APPOINTMENT' })).text();
+    expect(csv.split('\n')[0]).toMatch(/name/i);
+    expect(csv).toContain(lead.email);
+
+    await expect(deleteLead(lead.id)).resolves.toEqual({ queued: false });
+    expect(await t.storage.get('contacts', lead.id)).toBeUndefined();
+  });
+});
+
+describe('admin users and audit', () => {
+  it('a super admin lists, creates and deletes admins; the server’s refusals come through', async () => {
+    const me = await loginSuper();
+    const users = await listAdminUsers();
+    expect(users.map((user) => user.email)).toEqual(expect.arrayContaining([SUPER_ADMIN.email, ADMIN.email]));
+
+    const email = `new-${Date.now()}@example.com`;
+    const created = await createAdminUser({ email, password: 'long-enough-1', role: 'admin' });
+    expect(created).toMatchObject({ email, role: 'ADMIN', isActive: true });
+    const duplicate = await createAdminUser({ email, password: 'long-enough-1' }).catch((e: unknown) => e);
+    expect(duplicate).toMatchObject({ status: 409, message: 'An admin user with this email already exists' });
+    const invalid = await createAdminUser({ email: '', password: 'short' }).catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ status: 400 });
+    expect((invalid as AdminActionError).details?.map((detail) => detail.path)).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
+
+    const self = await deleteAdminUser(me.id).catch((e: unknown) => e);
+    expect(self).toMatchObject({ status: 403, message: 'Cannot delete your own account' });
+    expect(adminDeleteErrorText(self)).toBe('You cannot delete your own account. Please contact another Super Admin.');
+
+    await deleteAdminUser(created.id);
+    expect((await listAdminUsers()).map((user) => user.email)).not.toContain(email);
+
+    const page = await listAudit({ limit: 3 });
+    expect(page.total).toBeGreaterThan(3);
+    expect(page.entries).toHaveLength(3);
+    expect(page.entries[0]).toMatchObject({ action: 'admin-user.delete', entityId: created.id });
+  });
+
+  it('a regular admin is refused with the server’s message', async () => {
+    await loginAdmin();
+    await expect(listAdminUsers()).rejects.toMatchObject({ status: 403, message: 'Super admin access required' });
+    const error = await deleteAdminUser(t.superAdmin.id).catch((e: unknown) => e);
+    expect(adminDeleteErrorText(error)).toBe(
+      'Only Super Admins can delete admin users. You do not have sufficient permissions.',
+    );
+    goOffline();
+    await expect(listAdminUsers()).rejects.toMatchObject({ offline: true });
+  });
+});
+
+describe('image upload', () => {
+  it('posts the image as a data URL and answers the URL and srcset variants', async () => {
+    await loginSuper();
+    const image = await uploadImage(new Blob([await tinyPng(800, 600)], { type: 'image/png' }), 'front.png');
+    expect(image.url).toMatch(/^\/uploads\/.+\.webp$/);
+    expect(image.variants.length).toBeGreaterThan(0);
+    expect(image.variants.at(-1)!.url).toBe(image.url);
+    const audit = (await t.storage.list('audit')).filter((entry) => entry.action === 'upload.create');
+    expect(audit.at(-1)).toMatchObject({ detail: image.url });
+  });
+
+  it('shows the server’s error for bytes that are not an image, and refuses bad files before sending', async () => {
+    await loginSuper();
+    const fake = new Blob([new TextEncoder().encode('not really a png')], { type: 'image/png' });
+    await expect(uploadImage(fake, 'fake.png')).rejects.toMatchObject({
+      message: 'Only JPG, PNG and WebP images are accepted.',
+    });
+    await expect(uploadImage(new Blob(['x'], { type: 'text/plain' }), 'a.txt')).rejects.toThrow(
+      'Please select an image file',
+    );
+  });
+});
+
+async function tinyPng(width = 40, height = 30): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer(),
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * Admin sign-in (SPEC §4 "Session", §7 "Admin authentication", §8): login stores the token and the admin user,
+ * logout and any 401 clear both, a failed token verification logs out. Neither ever touches the outbox: edits
+ * queued on this device wait for the next login (DESIGN §5).
+ */
+import { MESSAGES } from '../../../../../domain/messages';
+import type { AdminUser, LoginResponse } from '../../../../../domain/schemas/admin-user';
+import { ApiError, isServerUnavailable } from '../../errors';
+import { getJson, sendJson } from '../../http-client';
+import { deleteLocalDb, localDb } from '../../local-db';
+import { persistStorage } from '../../offline-pack';
+import { listOutbox } from '../../outbox';
+import { clearSession, getSessionUser, getToken, setSession } from '../../session';
+import { startSyncWorker } from '../../sync';
+import { toAdminActionError } from './errors';
+
+export { getSession, getSessionUser, getToken, isLoggedIn, subscribeSession } from '../../session';
+export type { Session } from '../../session';
+
+/** A token check should not keep an admin in a dead zone waiting: past this, the stored session stands. */
+export const VERIFY_TIMEOUT_MS = 5000;
+
+/**
+ * Signs in. Resolves the admin user; throws AdminActionError whose message is the server's ("Invalid email or
+ * password", the rate-limit text...) or "Login failed" (followed by why when the server could not be reached).
+ */
+export async function login(email: string, password: string): Promise<AdminUser> {
+  let answer: LoginResponse;
+  try {
+    answer = await sendJson<LoginResponse>('POST', 'admin/login', { email, password });
+  } catch (error) {
+    throw toAdminActionError(error, MESSAGES.loginFailed);
+  }
+  if (!answer?.token || !answer.admin) throw toAdminActionError(new Error('No token in the answer'), MESSAGES.loginFailed);
+  // The worker listens for logins: it lifts a 401 pause and sends the edits that waited for this login.
+  startSyncWorker();
+  setSession(answer.token, answer.admin);
+  // DESIGN §5: ask the browser to keep this site's storage (the outbox) once an admin signs in.
+  void persistStorage().catch(() => undefined);
+  return answer.admin;
+}
+
+/**
+ * Checks the stored token with the server (SPEC §4 "A failed token verification logs the user out").
+ * - No token: throws Error("No token available").
+ * - 401: the HTTP client has cleared the session; throws ApiError "Authentication expired. Please login again."
+ * - Another refusal (403...): clears the session and throws the ApiError.
+ * - The server cannot answer now (unreachable, timeout, 5xx, 429): resolves the stored user, so an admin
+ *   offline keeps working; the next verification online decides.
+ * A good answer refreshes the stored user (a changed role shows at once).
+ */
+export async function verifySession(): Promise<AdminUser> {
+  const token = getToken();
+  if (!token) throw new Error(MESSAGES.noToken);
+  try {
+    const answer = await getJson<{ valid?: boolean; admin?: AdminUser }>('admin/verify', {
+      timeoutMs: VERIFY_TIMEOUT_MS,
+    });
+    const admin = answer?.admin;
+    if (!admin) throw new ApiError(MESSAGES.authExpired, 401);
+    // Only when it changed: session subscribers re-render on every setSession.
+    if (getToken() === token && JSON.stringify(getSessionUser()) !== JSON.stringify(admin)) setSession(token, admin);
+    return admin;
+  } catch (error) {
+    if (isServerUnavailable(error)) {
+      const stored = getSessionUser();
+      if (stored) return stored;
+      throw error;
+    }
+    if (error instanceof ApiError) clearSession();
+    throw error;
+  }
+}
+
+/** Logout (SPEC §4): the token and the user go; queued edits stay for the next login. */
+export function logout(): void {
+  clearSession();
+}
+
+export interface PublicConfig {
+  demoMode: boolean;
+  demoCredentials?: { email: string; password: string };
+}
+
+/**
+ * What the login form may pre-fill (DESIGN §4: demo credentials only in demo mode). A nicety: any failure
+ * (offline, an old server) answers `{ demoMode: false }` instead of breaking the login page.
+ */
+export async function getPublicConfig(): Promise<PublicConfig> {
+  try {
+    const config = await getJson<PublicConfig>('public/config', { timeoutMs: VERIFY_TIMEOUT_MS });
+    return { demoMode: config?.demoMode === true, ...(config?.demoCredentials ? { demoCredentials: config.demoCredentials } : {}) };
+  } catch {
+    return { demoMode: false };
+  }
+}
+
+/**
+ * Settings → Password (SPEC §5, §8). Throws AdminActionError with the server's message ("Current password is
+ * incorrect", with `details`) or "Failed to change password".
+ */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  try {
+    await sendJson('POST', 'admin/change-password', { currentPassword, newPassword });
+  } catch (error) {
+    throw toAdminActionError(error, MESSAGES.passwordChangeFailed);
+  }
+}
+
+// ---- "Clear stored data and reload" ----
+
+export interface ClearStoredDataResult {
+  /** Changes made on this device that the server does not have yet, kept in the outbox. */
+  keptUnsentChanges: number;
+  /** What to tell the admin, or null when nothing was kept. */
+  message: string | null;
+}
+
+const NOTICE_KEY = 'adminClearedDataNotice';
+
+function noticeStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null {
+  try {
+    return typeof sessionStorage !== 'undefined' ? sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keptChangesMessage(count: number): string {
+  const changes = count === 1 ? '1 change' : `${count} changes`;
+  return (
+    `Stored data cleared, except ${changes} made on this device that the server does not have yet. ` +
+    `${count === 1 ? 'It is' : 'They are'} kept and will be sent after you log in.`
+  );
+}
+
+/** How many changes made on this device wait in the outbox (pending, conflicts and failed ones). */
+export async function countUnsentChanges(): Promise<number> {
+  try {
+    return (await listOutbox()).length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The login page's "Clear stored data and reload": removes the session and the local copy of the data, then
+ * reloads. Changes that never reached the server are NOT removed (DESIGN §5: queued entries are never lost by
+ * a logout): when there are some, the outbox table stays, everything else goes, and a notice saying so is kept
+ * for the reloaded page (takeClearedDataNotice) and returned. With no unsent changes the whole database goes.
+ * `reload` replaces location.reload (tests).
+ */
+export async function clearStoredDataAndReload(
+  options: { reload?: () => void } = {},
+): Promise<ClearStoredDataResult> {
+  clearSession();
+  const kept = await countUnsentChanges();
+  if (kept === 0) {
+    await deleteLocalDb();
+  } else {
+    const db = localDb();
+    await db.transaction(
+      'rw',
+      [db.communities, db.listings, db.properties, db.contacts, db.settings, db.meta],
+      async () => {
+        await Promise.all([
+          db.communities.clear(),
+          db.listings.clear(),
+          db.properties.clear(),
+          db.contacts.clear(),
+          db.settings.clear(),
+          db.meta.clear(),
+        ]);
+      },
+    );
+  }
+  const message = kept ? keptChangesMessage(kept) : null;
+  if (message) {
+    try {
+      noticeStorage()?.setItem(NOTICE_KEY, message);
+    } catch {
+      // No session storage: the returned message is all there is.
+    }
+  }
+  const reload = options.reload ?? (() => (typeof location !== 'undefined' ? location.reload() : undefined));
+  reload();
+  return { keptUnsentChanges: kept, message };
+}
+
+/** The notice clearStoredDataAndReload left for the reloaded login page, once; null when there is none. */
+export function takeClearedDataNotice(): string | null {
+  try {
+    const storage = noticeStorage();
+    const notice = storage?.getItem(NOTICE_KEY) ?? null;
+    if (notice) storage?.removeItem(NOTICE_KEY);
+    return notice;
+  } catch {
+    return null;
+  }
+}
+

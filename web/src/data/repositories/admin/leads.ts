@@ -1,0 +1,190 @@
+/**
+ * The lead inbox (DESIGN §6 "Admin Contacts"): contact requests, filtered on the server (GET /api/contacts),
+ * with status and notes edited through the outbox (PATCH), deletes (DELETE) and the CSV export.
+ *
+ * Reads follow the admin policy of content.ts: server first, written through to IndexedDB, HTTP errors raised,
+ * the local copy (filtered here the way the server filters) only when the server cannot be reached.
+ */
+import type { ContactRequest, LeadStatus } from '../../../../../domain/schemas/contact';
+import type { CONTACT_INTERESTS, LEAD_SOURCES } from '../../../../../domain/constants';
+import { NetworkUnreachableError } from '../../errors';
+import { getJson, getText } from '../../http-client';
+import { localDb } from '../../local-db';
+import { listOutbox } from '../../outbox';
+import { AdminActionError, unreachableSentence } from './errors';
+import { applyQueuedChanges } from './local-view';
+import { submitWrite } from './write';
+
+export interface LeadFilter {
+  status?: LeadStatus;
+  interest?: (typeof CONTACT_INTERESTS)[number];
+  source?: (typeof LEAD_SOURCES)[number];
+  communityId?: string;
+  /** Free text over name, email, phone, message, listing title and notes. */
+  q?: string;
+  /** YYYY-MM-DD, inclusive, by the lead's createdAt (UTC). */
+  from?: string;
+  to?: string;
+}
+
+export interface LeadPatch {
+  status?: LeadStatus;
+  notes?: string;
+}
+
+export interface LeadListResult {
+  records: ContactRequest[];
+  offline: boolean;
+  /** Leads with changes made on this device that the server does not have yet. */
+  pendingIds: string[];
+}
+
+const encode = encodeURIComponent;
+
+function searchParams(filter: LeadFilter): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+}
+
+/**
+ * The server's filter (api/leads/lead-filter.ts), for the local copy: newest first; without a status filter,
+ * SPAM is left out (it has its own view).
+ */
+export function filterLeadsLocally(leads: readonly ContactRequest[], filter: LeadFilter): ContactRequest[] {
+  const query = filter.q?.trim().toLowerCase();
+  const fromTime = filter.from ? Date.parse(`${filter.from}T00:00:00.000Z`) : undefined;
+  const toTime = filter.to ? Date.parse(`${filter.to}T23:59:59.999Z`) : undefined;
+  return leads
+    .slice()
+    .reverse()
+    .filter((lead) => (filter.status ? lead.status === filter.status : lead.status !== 'SPAM'))
+    .filter((lead) => !filter.interest || lead.interest === filter.interest)
+    .filter((lead) => !filter.source || lead.source === filter.source)
+    .filter((lead) => !filter.communityId || lead.communityId === filter.communityId)
+    .filter((lead) => {
+      const time = Date.parse(lead.createdAt);
+      return (fromTime === undefined || time >= fromTime) && (toTime === undefined || time <= toTime);
+    })
+    .filter(
+      (lead) =>
+        !query ||
+        [lead.name, lead.email, lead.phone, lead.message, lead.listingTitle ?? '', lead.notes].some((field) =>
+          field?.toLowerCase().includes(query),
+        ),
+    )
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+async function writeThrough(leads: ContactRequest[], filter: LeadFilter): Promise<void> {
+  const db = localDb();
+  await db.transaction('rw', db.contacts, async () => {
+    // Only the unfiltered inbox (every lead but SPAM) tells which local leads the server no longer has.
+    if (Object.keys(searchParams(filter)).length === 0) {
+      const keep = new Set(leads.map((lead) => lead.id));
+      const stale = (await db.contacts.toArray())
+        .filter((lead) => lead.status !== 'SPAM' && !keep.has(lead.id))
+        .map((lead) => lead.id);
+      await db.contacts.bulkDelete(stale);
+    }
+    await db.contacts.bulkPut(leads);
+  });
+}
+
+/** Leads matching `filter`, newest first, with this device's queued status and notes changes applied. */
+export async function listLeads(filter: LeadFilter = {}): Promise<LeadListResult> {
+  let rows: ContactRequest[];
+  let offline = false;
+  try {
+    rows = await getJson<ContactRequest[]>('contacts', { searchParams: searchParams(filter) });
+    await writeThrough(rows, filter).catch((error: unknown) => console.warn('Could not keep a local copy', error));
+  } catch (serverError) {
+    if (!(serverError instanceof NetworkUnreachableError)) throw serverError;
+    try {
+      rows = await localDb().contacts.toArray();
+    } catch (localError) {
+      console.warn('Local copy unavailable', localError);
+      throw serverError;
+    }
+    offline = true;
+  }
+  const view = applyQueuedChanges(rows, await listOutbox().catch(() => []), 'contacts');
+  // A queued status change may move a lead out of (or, offline, into) this view.
+  const records = filterLeadsLocally(view.records, filter);
+  return { records, offline, pendingIds: view.pendingIds.filter((id) => records.some((lead) => lead.id === id)) };
+}
+
+/** The number of NEW leads, for the sidebar badge. */
+export async function countNewLeads(): Promise<number> {
+  return (await listLeads({ status: 'NEW' })).records.length;
+}
+
+async function localLead(id: string): Promise<ContactRequest | undefined> {
+  const row = await localDb().contacts.get(id);
+  return applyQueuedChanges(row ? [row] : [], await listOutbox(), 'contacts').records[0];
+}
+
+/**
+ * Changes a lead's status and/or notes through the outbox (PATCH /api/contacts/{id}, If-Match when `version`
+ * is given). Throws like saveAdmin: ApiError when refused, SaveConflictError on 412, ApiError 401 when the
+ * session expired (the change stays queued).
+ */
+export async function updateLead(
+  id: string,
+  patch: LeadPatch,
+  version?: number,
+): Promise<{ record: ContactRequest; queued: boolean }> {
+  const payload = Object.fromEntries(Object.entries(patch).filter((entry) => entry[1] !== undefined));
+  const outcome = await submitWrite({
+    entity: 'contacts',
+    op: 'patch',
+    entityId: id,
+    method: 'PATCH',
+    path: `contacts/${encode(id)}`,
+    payload,
+    ...(version !== undefined ? { baseVersion: version } : {}),
+  });
+  if (outcome.status === 'delivered' && outcome.body && typeof outcome.body === 'object') {
+    return { record: outcome.body as ContactRequest, queued: false };
+  }
+  const record = (await localLead(id)) ?? ({ id, ...payload } as unknown as ContactRequest);
+  return { record, queued: outcome.status === 'queued' };
+}
+
+/** Deletes a lead through the outbox. */
+export async function deleteLead(id: string, version?: number): Promise<{ queued: boolean }> {
+  const outcome = await submitWrite({
+    entity: 'contacts',
+    op: 'delete',
+    entityId: id,
+    method: 'DELETE',
+    path: `contacts/${encode(id)}`,
+    ...(version !== undefined ? { baseVersion: version } : {}),
+  });
+  return { queued: outcome.status === 'queued' };
+}
+
+/** `leads-YYYY-MM-DD.csv`, the name the server gives its export. */
+export function leadsCsvFilename(date: Date = new Date()): string {
+  return `leads-${date.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * The CSV export of the leads matching `filter` (GET /api/contacts/export.csv with the token, so not a plain
+ * link). The screen saves the Blob (e.g. with an object URL and leadsCsvFilename()). HTTP errors are raised as
+ * ApiError; no answer gives an AdminActionError saying so (an export needs the server).
+ */
+export async function downloadLeadsCsv(filter: LeadFilter = {}): Promise<Blob> {
+  try {
+    const csv = await getText('contacts/export.csv', { searchParams: searchParams(filter) });
+    return new Blob([csv], { type: 'text/csv;charset=utf-8' });
+  } catch (error) {
+    if (error instanceof NetworkUnreachableError) {
+      throw new AdminActionError(
+        `The leads could not be exported. ${unreachableSentence(error)}`,
+        { offline: true, cause: error },
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deleteLocalDb, localDb } from '../../local-db';
+import type { OutboxEntry } from '../../outbox-policy';
+import { describeOutboxEntry, discardFailed, listOutboxForAdmin, subscribeOutboxEntries } from './sync-center';
+
+const base: OutboxEntry = {
+  id: 'e1',
+  entity: 'listings',
+  op: 'update',
+  entityId: 'l1',
+  method: 'PUT',
+  path: 'listings/l1',
+  payload: { title: 'The Magnolia' },
+  createdAt: 1,
+  attempts: 1,
+  nextAttemptAt: 0,
+  state: 'failed',
+};
+
+beforeEach(async () => {
+  await deleteLocalDb();
+});
+
+describe('sync center', () => {
+  it('describes entries for the list', () => {
+    expect(describeOutboxEntry(base)).toBe('Update listing "The Magnolia"');
+    expect(describeOutboxEntry({ ...base, op: 'delete', payload: undefined })).toBe('Delete listing');
+    expect(describeOutboxEntry({ ...base, entity: 'communities', op: 'create', payload: { name: 'Emberly' } })).toBe(
+      'Create community "Emberly"',
+    );
+    expect(describeOutboxEntry({ ...base, entity: 'settings', payload: { general: {} } })).toBe('Save site settings');
+    expect(
+      describeOutboxEntry({ ...base, entity: 'contacts', op: 'create', path: 'public/contacts', payload: { name: 'Ana' } }),
+    ).toBe('Send inquiry from Ana');
+  });
+
+  it('lists entries in send order, tells subscribers about changes, and discards parked ones but not one being sent', async () => {
+    await localDb().outbox.bulkPut([
+      { ...base, id: 'e2', createdAt: 2 },
+      base,
+      { ...base, id: 'e3', createdAt: 3, state: 'sending' },
+    ]);
+    expect((await listOutboxForAdmin()).map((entry) => entry.id)).toEqual(['e1', 'e2', 'e3']);
+    const seen: string[][] = [];
+    const unsubscribe = subscribeOutboxEntries((entries) => seen.push(entries.map((entry) => entry.id)));
+    await expect.poll(() => seen.at(-1)).toEqual(['e1', 'e2', 'e3']);
+    await discardFailed('e1');
+    await expect.poll(() => seen.at(-1)).toEqual(['e2', 'e3']);
+    await expect(discardFailed('e3')).rejects.toThrow('being sent right now');
+    unsubscribe();
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The sync center: what this device still has to send, and the admin's choices about it (DESIGN §5: conflicts
+ * are resolved by an admin, keep mine / take theirs, both versions shown; refused changes wait to be fixed or
+ * discarded). Plain functions and subscriptions, no React: the screens wrap them in hooks.
+ */
+import { liveQuery } from 'dexie';
+import { localDb } from '../../local-db';
+import {
+  getOutboxEntry,
+  listOutbox,
+  removeOutboxEntry,
+  resolveConflict,
+  retryOutboxEntry,
+  type OutboxEntry,
+} from '../../outbox';
+import { byCreatedAt } from '../../outbox-policy';
+import { drainAfterReconnect, requestDrain, startSyncWorker } from '../../sync';
+
+export type { OutboxEntry, OutboxEntity, OutboxOp, OutboxState } from '../../outbox';
+export { getSyncStatus, refreshStatus, subscribeSyncStatus, type SyncStatus } from '../../sync';
+export { subscribeOutboxChanges } from '../../outbox';
+
+/** Every change waiting on this device, in the order it will be sent: pending, conflicts and failed ones. */
+export async function listOutboxForAdmin(): Promise<OutboxEntry[]> {
+  return listOutbox();
+}
+
+/**
+ * Calls `listener` with every entry now and whenever the outbox changes, in this tab or another one.
+ * Returns the unsubscribe function.
+ */
+export function subscribeOutboxEntries(listener: (entries: OutboxEntry[]) => void): () => void {
+  const subscription = liveQuery(async () => (await localDb().outbox.toArray()).sort(byCreatedAt)).subscribe({
+    next: listener,
+    error: (error: unknown) => console.warn('Outbox unavailable', error),
+  });
+  return () => subscription.unsubscribe();
+}
+
+const ENTITY_NAMES: Record<OutboxEntry['entity'], string> = {
+  communities: 'community',
+  listings: 'listing',
+  properties: 'property',
+  contacts: 'lead',
+  adminUsers: 'admin user',
+  settings: 'site settings',
+};
+
+/** A line for the sync center, e.g. 'Update listing "The Magnolia"', 'Delete property', 'Save site settings'. */
+export function describeOutboxEntry(entry: OutboxEntry): string {
+  const payload = (entry.payload ?? {}) as Record<string, unknown>;
+  const title = [payload.name, payload.title, payload.email].find(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  );
+  if (entry.entity === 'settings') return 'Save site settings';
+  if (entry.entity === 'contacts' && entry.path.startsWith('public/')) {
+    return `Send inquiry${title ? ` from ${title}` : ''}`;
+  }
+  const verb = { create: 'Create', update: 'Update', patch: 'Update', delete: 'Delete' }[entry.op];
+  return `${verb} ${ENTITY_NAMES[entry.entity]}${title ? ` "${title}"` : ''}`;
+}
+
+/** Keep mine: send this device's change again over the server's version, then drain. */
+export async function resolveConflictKeepMine(id: string): Promise<void> {
+  await resolveConflict(id, 'keep-mine');
+  startSyncWorker();
+  await requestDrain();
+}
+
+/** Take theirs: drop this device's change and keep the server's record. */
+export async function resolveConflictTakeTheirs(id: string): Promise<void> {
+  await resolveConflict(id, 'take-theirs');
+}
+
+/**
+ * Drops a change the server refused (failed) or that conflicts, or one still waiting that the admin no longer
+ * wants. An entry being sent at this moment cannot be discarded (it may already be on the server).
+ */
+export async function discardFailed(id: string): Promise<void> {
+  const entry = await getOutboxEntry(id);
+  if (!entry) return;
+  if (entry.state === 'sending') throw new Error('This change is being sent right now. Try again in a moment.');
+  await removeOutboxEntry(id);
+}
+
+/** Puts a failed change back in the queue as it is and drains. */
+export async function retryFailed(id: string): Promise<void> {
+  await retryOutboxEntry(id);
+  startSyncWorker();
+  await requestDrain();
+}
+
+/** "Sync now": what waited for the network goes now, then the queue drains. */
+export async function syncNow(): Promise<void> {
+  startSyncWorker();
+  await drainAfterReconnect();
+}

@@ -1,0 +1,112 @@
+/**
+ * Image upload (SPEC §4 "Image upload", §5, §7, §8): the chosen file is checked here first (an image; JPG, PNG or
+ * WebP; at most 5 MB), turned into a data URL and posted as JSON `{ filename: "<timestamp>-<name>", file }`
+ * with the bearer token. The server decides the type from the bytes again and answers the URL of the largest
+ * re-encoded WebP and its `srcset` variants.
+ *
+ * Uploads need the network: there is no outbox for a 7 MB body. Offline, the admin is told to upload once the
+ * connection is back (the rest of the form can still be saved, and queued).
+ */
+import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '../../../../../domain/constants';
+import { MESSAGES } from '../../../../../domain/messages';
+import { ApiError, NetworkUnreachableError } from '../../errors';
+import { sendJson } from '../../http-client';
+import { AdminActionError, serverMessageOf } from './errors';
+
+export const UPLOAD_MESSAGES = {
+  wrongType: 'Please choose a JPG, PNG or WebP image.',
+  tooLarge: 'The image is larger than 5 MB. Please choose a smaller image.',
+  empty: 'The file is empty. Please choose an image file.',
+  offline: 'You are offline. Upload the image once the connection is back.',
+  unreachable: 'The server could not be reached. Upload the image once the connection is back.',
+} as const;
+
+/** A 5 MB image as a data URL in JSON takes time on a phone connection; past this the upload is given up. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+export interface UploadedImage {
+  /** The largest variant, e.g. /uploads/<hash>-1600.webp. */
+  url: string;
+  /** Every variant, smallest first, for srcset. */
+  variants: { width: number; url: string }[];
+  width?: number;
+  height?: number;
+}
+
+/** The message to show for a chosen file, or null when it may be uploaded (SPEC §5, §9). */
+export function validateImageFile(file: { type: string; size: number }): string | null {
+  const type = (file.type || '').toLowerCase();
+  if (!type.startsWith('image/')) return MESSAGES.imageNotAnImage;
+  if (!(ALLOWED_IMAGE_MIME_TYPES as readonly string[]).includes(type === 'image/jpg' ? 'image/jpeg' : type)) {
+    return UPLOAD_MESSAGES.wrongType;
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
+  return null;
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let index = 0; index < bytes.length; index += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(index, index + chunk));
+  }
+  return btoa(binary);
+}
+
+/** The file as a `data:<type>;base64,...` URL (FileReader in browsers, plain bytes elsewhere). */
+export async function toDataUrl(file: Blob): Promise<string> {
+  if (typeof FileReader !== 'undefined') {
+    return new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+      reader.readAsDataURL(file);
+    });
+  }
+  const type = file.type || 'application/octet-stream';
+  return `data:${type};base64,${base64(new Uint8Array(await file.arrayBuffer()))}`;
+}
+
+/**
+ * Uploads an image. Throws AdminActionError: the validation message (nothing sent), the server's `error`, or
+ * "Upload failed"; offline, the offline message (`offline: true`).
+ */
+export async function uploadImage(file: File | Blob, filename: string): Promise<UploadedImage> {
+  const invalid = validateImageFile(file);
+  if (invalid) throw new AdminActionError(invalid);
+  let dataUrl: string;
+  try {
+    dataUrl = await toDataUrl(file);
+  } catch (error) {
+    throw new AdminActionError('The file could not be read. Please choose it again.', { cause: error });
+  }
+  let answer: { success?: boolean; url?: string; variants?: UploadedImage['variants']; width?: number; height?: number; error?: string };
+  try {
+    answer = await sendJson('POST', 'upload', { filename: `${Date.now()}-${filename}`, file: dataUrl }, {
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (error instanceof NetworkUnreachableError) {
+      const message = error.reason === 'offline' ? UPLOAD_MESSAGES.offline : UPLOAD_MESSAGES.unreachable;
+      throw new AdminActionError(message, { offline: true, cause: error });
+    }
+    if (error instanceof ApiError) {
+      if (error.status === 401) throw new AdminActionError(MESSAGES.authExpired, { status: 401, cause: error });
+      const serverMessage = serverMessageOf(error);
+      throw new AdminActionError(serverMessage ?? MESSAGES.uploadFailed, {
+        status: error.status,
+        ...(serverMessage !== undefined ? { serverMessage } : {}),
+        cause: error,
+      });
+    }
+    throw new AdminActionError(MESSAGES.uploadFailed, { cause: error });
+  }
+  if (!answer?.url || answer.success === false) throw new AdminActionError(answer?.error || MESSAGES.uploadFailed);
+  return {
+    url: answer.url,
+    variants: Array.isArray(answer.variants) ? answer.variants : [],
+    ...(typeof answer.width === 'number' ? { width: answer.width } : {}),
+    ...(typeof answer.height === 'number' ? { height: answer.height } : {}),
+  };
+}
