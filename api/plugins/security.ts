@@ -67,9 +67,11 @@ const JSON_HEADER_NAMES = [
 
 async function securityPlugin(app: FastifyInstance): Promise<void> {
   const pageHeaders = computeSecurityHeaders();
-  const apiHeaders = Object.fromEntries(
-    Object.entries(pageHeaders).filter(([name]) => JSON_HEADER_NAMES.includes(name)),
-  );
+  const apiHeaders = {
+    ...Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => JSON_HEADER_NAMES.includes(name))),
+    // A JSON answer opened as a document may load nothing and be framed by nobody.
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     done();

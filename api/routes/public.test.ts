@@ -143,6 +143,7 @@ describe('site files and HTTP hygiene', () => {
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['referrer-policy']).toBe('no-referrer');
     expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('compresses large JSON for clients that accept it, with the whole body (reads and writes)', async () => {

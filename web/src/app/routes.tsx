@@ -2,15 +2,29 @@
  * The route table (SPEC §2), shared by the server renderer and the browser. Page code is loaded on demand;
  * /community/{id} sits outside the public layout because it has its own header and footer.
  */
-import type { RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import type { LoaderFunction, RouteObject } from 'react-router-dom';
+import { withChunkReload } from './pwa/chunk-reload';
 import { routeModules, type RouteModuleId } from './route-modules';
 import { RootLayout, rootLoader } from './layouts/root-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { RouteError } from './layouts/route-error';
+import { HydrateFallback, RouteError } from './layouts/route-error';
+
+/** What a route module exports (see app/routes/public/home.tsx). */
+interface RouteModule {
+  Component: ComponentType;
+  loader?: LoaderFunction;
+  handle?: unknown;
+}
 
 const lazyRoute = (id: RouteModuleId) => async () => {
-  const module = await routeModules[id]();
-  return { Component: module.Component, loader: 'loader' in module ? module.loader : undefined, handle: module.handle };
+  // A chunk that fails to load (replaced by a new build) reloads the page once (DESIGN §5 "Chunk failures").
+  const module = await withChunkReload(routeModules[id] as () => Promise<RouteModule>)();
+  return {
+    Component: module.Component,
+    loader: module.loader,
+    handle: module.handle,
+  };
 };
 
 export const routes: RouteObject[] = [
@@ -20,6 +34,8 @@ export const routes: RouteObject[] = [
     loader: rootLoader,
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while a client-only start (offline shell, admin) runs the first loaders.
+    HydrateFallback: HydrateFallback,
     children: [
       {
         element: <PublicLayout />,
@@ -33,6 +49,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { id: 'community', path: 'community/:id', lazy: lazyRoute('community') },
+      // The back office: one lazy route with its own descendant routes (routes/admin/admin-app.tsx).
+      { id: 'admin', path: 'admin/*', lazy: lazyRoute('admin') },
     ],
   },
 ];

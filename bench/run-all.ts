@@ -1,0 +1,103 @@
+/**
+ * `npm run bench`: every benchmark in turn (API against json-server, sync drain, public JS per route), then one
+ * table of figure, budget and verdict (DESIGN §7), also written to bench/results/summary.{json,md}.
+ * Lighthouse and the offline repeat-visit figure are not measured yet (see the open issues).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { measurePublicBundles } from './web/bundle-size';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'bench', 'results');
+
+interface SummaryRow {
+  figure: string;
+  value: string;
+  budget: string;
+  verdict: string;
+}
+
+function run(script: string, args: string[] = []): void {
+  console.log(`\n=== ${script} ${args.join(' ')}`);
+  const outcome = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { stdio: 'inherit', cwd: root });
+  if (outcome.status !== 0) console.error(`${script} exited with ${outcome.status}`);
+}
+
+function readJson<T>(file: string): T | undefined {
+  const full = path.join(results, file);
+  return existsSync(full) ? (JSON.parse(readFileSync(full, 'utf8')) as T) : undefined;
+}
+
+interface ApiResults {
+  rows: {
+    label: string;
+    scale: number;
+    ours: { reqPerSec: number; p99Ms: number };
+    ratio: number;
+    target: string;
+    verdict: string;
+  }[];
+  scaleRows: { label: string; oursMeanLatencyRatio: number; verdict?: string }[];
+}
+interface SyncResults {
+  medianMs?: number;
+  drainMs?: number;
+  requests?: number;
+  budgetMs: number;
+  verdict?: string;
+}
+
+run('bench/api/bench-api.ts');
+run('bench/sync/bench-sync.ts');
+if (!existsSync(path.join(root, 'dist', 'client', '.vite', 'manifest.json'))) run('scripts/build.ts');
+
+const rows: SummaryRow[] = [];
+const api = readJson<ApiResults>('api.json');
+for (const row of api?.rows ?? []) {
+  rows.push({
+    figure: `${row.label} at ${row.scale}x: req/s vs json-server (p99)`,
+    value: `${Math.round(row.ours.reqPerSec)} req/s, ${row.ratio.toFixed(1)}x (p99 ${row.ours.p99Ms} ms)`,
+    budget: row.target,
+    verdict: row.verdict,
+  });
+}
+for (const row of api?.scaleRows ?? []) {
+  rows.push({
+    figure: `${row.label}: cost at 100x / 1x`,
+    value: `${row.oursMeanLatencyRatio.toFixed(2)}x`,
+    budget: '≤ 1.5x',
+    verdict: row.verdict ?? (row.oursMeanLatencyRatio <= 1.5 ? 'PASS' : 'FAIL'),
+  });
+}
+const sync = readJson<SyncResults>('sync.json');
+if (sync) {
+  const ms = sync.medianMs ?? sync.drainMs ?? Number.NaN;
+  rows.push({
+    figure: '100 queued offline edits drained after reconnect',
+    value: `${Math.round(ms)} ms${sync.requests ? ` (${sync.requests} requests)` : ''}`,
+    budget: `≤ ${sync.budgetMs} ms`,
+    verdict: sync.verdict ?? (ms <= sync.budgetMs ? 'PASS' : 'FAIL'),
+  });
+}
+for (const bundle of measurePublicBundles(path.join(root, 'dist', 'client'))) {
+  rows.push({
+    figure: `JS to render ${bundle.route} (gzip)`,
+    value: `${(bundle.gzipBytes / 1024).toFixed(1)} KB`,
+    budget: '≤ 110 KB',
+    verdict: bundle.withinBudget ? 'PASS' : 'FAIL',
+  });
+}
+
+const markdown = [
+  '| figure | value | budget | verdict |',
+  '| --- | --- | --- | --- |',
+  ...rows.map((row) => `| ${row.figure} | ${row.value} | ${row.budget} | ${row.verdict} |`),
+].join('\n');
+mkdirSync(results, { recursive: true });
+writeFileSync(
+  path.join(results, 'summary.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`,
+);
+writeFileSync(path.join(results, 'summary.md'), `${markdown}\n`);
+console.log(`\n${markdown}`);

@@ -1,0 +1,252 @@
+/**
+ * Visitors' inquiries (SPEC §4, §5, §8): the request popup's validation and success (closing ~3 s later), the
+ * listing popup's toast, the contact page's success and failure, and each lead arriving on the server exactly
+ * once, in the inbox (not marked as spam: the forms are filled at a person's pace).
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Community, Listing } from '../../domain';
+import { leadsByEmail, publicCommunity, publicListings, sleep, uniqueEmail, waitForLeads } from './support/api';
+import { launchBrowser, newContext, newPage, open, type E2ePage } from './support/browser';
+
+/** The server marks a form sent faster than this as spam (docs/decisions.md); a person is slower. */
+const HUMAN_FILL_MS = 2_500;
+
+let browser: Browser;
+let context: BrowserContext;
+let tab: E2ePage | undefined;
+let austinPoint: Community;
+let listing: Listing;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser);
+  austinPoint = await publicCommunity('austin-point');
+  listing = (await publicListings(austinPoint.id)).find((candidate) => candidate.status === 'AVAILABLE')!;
+});
+
+afterAll(async () => {
+  await tab?.close();
+  await context?.close();
+  await browser?.close();
+});
+
+async function openTab(pathname: string, target: Browser | BrowserContext = context): Promise<Page> {
+  await tab?.close();
+  tab = await newPage(target, { serviceWorkers: 'block' });
+  await open(tab.page, pathname);
+  return tab.page;
+}
+
+const submitButton = (scope: Locator) => scope.locator('button[type="submit"], input[type="submit"]').first();
+
+async function openPopup(page: Page, buttonName: string): Promise<Locator> {
+  await page.getByRole('button', { name: buttonName, exact: true }).last().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+  return dialog;
+}
+
+/** Waits until `since` is at least HUMAN_FILL_MS ago. */
+async function atHumanPace(since: number) {
+  const wait = since + HUMAN_FILL_MS - Date.now();
+  if (wait > 0) await sleep(wait);
+}
+
+async function shown(scope: Locator | Page, text: string, timeout = 5_000): Promise<boolean> {
+  const locator = scope.getByText(text, { exact: true }).first();
+  return locator
+    .waitFor({ state: 'visible', timeout })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** What the visitor sees instead (live regions, alerts, the submit button), for a failure message. */
+const notices = async (page: Page) =>
+  JSON.stringify(
+    (await page.locator('[role="status"], [role="alert"], .notice, form button[type="submit"]').allInnerTexts())
+      .map((text) => text.trim())
+      .filter(Boolean),
+  );
+
+const count = (scope: Locator, text: string) => scope.getByText(text, { exact: true }).count();
+
+/** Makes the server answer every POST to `pattern` with this status (for this page's context only). */
+async function failPosts(page: Page, pattern: string, status: number) {
+  await page.context().route(pattern, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: status >= 500 ? 'Internal server error' : 'Invalid input' }),
+        })
+      : route.continue(),
+  );
+}
+
+describe('request information popup (community page)', () => {
+  it('validates name, email and message, and clears each error when its field is edited', async () => {
+    const page = await openTab('/community/austin-point');
+    const dialog = await openPopup(page, 'Request Information');
+    const field = (label: RegExp) => dialog.getByLabel(label).first();
+    for (const label of [/name/i, /email/i, /phone/i, /message/i]) await field(label).fill('');
+
+    await submitButton(dialog).click();
+    expect(await shown(dialog, 'Name is required'), "'Name is required'").toBe(true);
+    expect(await shown(dialog, 'Email is required'), "'Email is required'").toBe(true);
+    expect(await shown(dialog, 'Message is required'), "'Message is required'").toBe(true);
+
+    await field(/name/i).fill('Avery Tester');
+    expect(await count(dialog, 'Name is required')).toBe(0);
+    expect(await count(dialog, 'Email is required')).toBe(1);
+    expect(await count(dialog, 'Message is required')).toBe(1);
+
+    const email = uniqueEmail('popup-invalid');
+    await field(/email/i).fill('not-an-email');
+    expect(await count(dialog, 'Email is required')).toBe(0);
+    await submitButton(dialog).click();
+    expect(await shown(dialog, 'Please enter a valid email address'), "'Please enter a valid email address'").toBe(
+      true,
+    );
+    await field(/email/i).fill(email);
+    expect(await count(dialog, 'Please enter a valid email address')).toBe(0);
+    expect(await count(dialog, 'Message is required')).toBe(1);
+    await field(/message/i).fill('I would like a brochure.');
+    expect(await count(dialog, 'Message is required')).toBe(0);
+
+    // Nothing was sent while the form was invalid.
+    expect(await leadsByEmail(email)).toEqual([]);
+    expect(await leadsByEmail('not-an-email')).toEqual([]);
+  });
+
+  it("on success says 'Thank you for your interest in {community}!...', closes ~3 s later, one lead stored", async () => {
+    const page = await openTab('/community/austin-point');
+    const dialog = await openPopup(page, 'Request Information');
+    const openedAt = Date.now();
+    const email = uniqueEmail('popup');
+    await dialog.getByLabel(/name/i).first().fill('Avery Tester');
+    await dialog.getByLabel(/email/i).first().fill(email);
+    await dialog.getByLabel(/phone/i).first().fill('(713) 555-0199');
+    await dialog
+      .getByLabel(/message/i)
+      .first()
+      .fill('Please send me the price sheet.');
+    await atHumanPace(openedAt);
+    await submitButton(dialog).click();
+
+    const success = `Thank you for your interest in ${austinPoint.name}! We'll be in touch soon.`;
+    expect(await shown(dialog, success, 10_000), success).toBe(true);
+    const shownAt = Date.now();
+    await dialog.waitFor({ state: 'hidden', timeout: 8_000 });
+    const closedAfter = Date.now() - shownAt;
+    expect(closedAfter, 'the popup closes about 3 s after the success message').toBeGreaterThanOrEqual(2_000);
+    expect(closedAfter).toBeLessThanOrEqual(6_000);
+
+    const leads = await waitForLeads(email);
+    expect(leads, 'the inquiry is stored exactly once').toHaveLength(1);
+    expect(leads[0]).toMatchObject({ name: 'Avery Tester', message: 'Please send me the price sheet.', status: 'NEW' });
+  });
+});
+
+describe('request information popup failure', () => {
+  it("on a server error says 'There was an error submitting your request. Please try again.'", async () => {
+    const page = await openTab('/community/austin-point', browser);
+    await failPosts(page, '**/api/public/contacts', 500);
+    const dialog = await openPopup(page, 'Request Information');
+    const openedAt = Date.now();
+    await dialog.getByLabel(/name/i).first().fill('Avery Tester');
+    await dialog.getByLabel(/email/i).first().fill(uniqueEmail('popup-500'));
+    await dialog
+      .getByLabel(/message/i)
+      .first()
+      .fill('Please send me the price sheet.');
+    await atHumanPace(openedAt);
+    await submitButton(dialog).click();
+    const failure = 'There was an error submitting your request. Please try again.';
+    expect(await shown(dialog, failure, 10_000), `${failure} (shown instead: ${await notices(page)})`).toBe(true);
+  });
+});
+
+describe('listing popup', () => {
+  it("Contact Agent sends a listing inquiry: toast 'Contact form submitted successfully!', lead with the listing", async () => {
+    const page = await openTab(`/listing/${listing.id}`);
+    const dialog = await openPopup(page, 'Contact Agent');
+    const openedAt = Date.now();
+    const email = uniqueEmail('listing');
+    await dialog.getByLabel(/name/i).first().fill('Jordan Buyer');
+    await dialog.getByLabel(/email/i).first().fill(email);
+    await atHumanPace(openedAt);
+    await submitButton(dialog).click();
+    expect(await shown(page.locator('body'), 'Contact form submitted successfully!', 10_000)).toBe(true);
+
+    const leads = await waitForLeads(email);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ listingId: listing.id, listingTitle: listing.title, status: 'NEW' });
+    expect(leads[0]!.submittedAt).toBeTruthy();
+  });
+});
+
+describe('contact page form', () => {
+  const fillContactForm = async (page: Page, email: string) => {
+    const form = page.locator('form').filter({ has: page.getByLabel(/message/i) });
+    await form.getByLabel(/name/i).first().fill('Casey Mover');
+    await form.getByLabel(/email/i).first().fill(email);
+    await form.getByLabel(/phone/i).first().fill('(281) 555-0123');
+    await form
+      .getByLabel(/interest/i)
+      .first()
+      .selectOption('buying');
+    await form
+      .getByLabel(/message/i)
+      .first()
+      .fill('We are relocating to Houston in the spring.');
+    return form;
+  };
+
+  it('an empty form is stopped by the browser: nothing is sent', async () => {
+    const page = await openTab('/contact');
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/contact')) posts += 1;
+    });
+    const form = page.locator('form').filter({ has: page.getByLabel(/message/i) });
+    await submitButton(form).click();
+    await sleep(1_000);
+    expect(posts).toBe(0);
+    expect(await form.evaluate((element) => (element as HTMLFormElement).checkValidity())).toBe(false);
+  });
+
+  it("on success says 'Thank you for your message! We'll get back to you soon.' and stores the lead once", async () => {
+    const page = await openTab('/contact');
+    const openedAt = Date.now();
+    const email = uniqueEmail('contact');
+    const form = await fillContactForm(page, email);
+    await atHumanPace(openedAt);
+    await submitButton(form).click();
+    const success = "Thank you for your message! We'll get back to you soon.";
+    expect(await shown(page.locator('body'), success, 10_000), success).toBe(true);
+
+    const leads = await waitForLeads(email);
+    expect(leads, 'the message is stored exactly once').toHaveLength(1);
+    expect(leads[0]).toMatchObject({ name: 'Casey Mover', interest: 'buying', status: 'NEW' });
+  });
+
+  it.each([
+    [500, 'a server error'],
+    [400, 'a rejection'],
+  ])("on %i (%s) says 'There was an error sending your message. Please try again.'", async (status) => {
+    // Own context, so the failing route does not leak into other tests.
+    const page = await openTab('/contact', browser);
+    await failPosts(page, '**/api/contact', status);
+    const openedAt = Date.now();
+    const form = await fillContactForm(page, uniqueEmail(`contact-${status}`));
+    await atHumanPace(openedAt);
+    await submitButton(form).click();
+    const failure = 'There was an error sending your message. Please try again.';
+    expect(
+      await shown(page.locator('body'), failure, 10_000),
+      `${failure} (shown instead: ${await notices(page)})`,
+    ).toBe(true);
+    expect(await page.getByText("Thank you for your message! We'll get back to you soon.").count()).toBe(0);
+  });
+});

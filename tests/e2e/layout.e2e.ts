@@ -1,0 +1,262 @@
+/**
+ * Page-level behaviour (SPEC §2, §4, §9): the community theme applied while its page is open and reset on leave,
+ * the two top bars' scroll states, scroll reset on path change, hydration without warnings, and phone-width
+ * pages without horizontal scrolling.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Community } from '../../domain';
+import { publicCommunity, publicListings, sleep } from './support/api';
+import {
+  describeProblems,
+  isShownInViewport,
+  launchBrowser,
+  newContext,
+  newPage,
+  open,
+  settle,
+} from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let austinPoint: Community;
+let publicPaths: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser);
+  austinPoint = await publicCommunity('austin-point');
+  const listing = (await publicListings(austinPoint.id))[0]!;
+  publicPaths = ['/', '/communities', '/community/austin-point', `/listing/${listing.id}`, '/contact'];
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const rgbOf = (hex: string) => [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
+/** SPEC §9: the community bar's colour is primaryColor darkened by 0.2 (each channel × 0.8). */
+const darken = (hex: string, factor: number) => rgbOf(hex).map((channel) => Math.round(channel * (1 - factor)));
+
+/** Custom properties on <html>/<body> (inline or computed) whose value is this colour. */
+async function rootPropertiesWithColour(page: Page, hex: string): Promise<string[]> {
+  return page.evaluate((colour) => {
+    const rgb = `rgb(${[1, 3, 5].map((start) => parseInt(colour.slice(start, start + 2), 16)).join(', ')})`;
+    const matches = (value: string) => [colour.toLowerCase(), rgb].includes(value.trim().toLowerCase());
+    const names = new Set<string>();
+    for (const element of [document.documentElement, document.body]) {
+      for (const style of [element.style, getComputedStyle(element)])
+        for (let index = 0; index < style.length; index += 1) {
+          const name = style[index]!;
+          if (name.startsWith('--') && matches(style.getPropertyValue(name))) names.add(name);
+        }
+    }
+    return [...names];
+  }, hex);
+}
+
+async function rootPropertyValues(page: Page, names: string[]): Promise<Record<string, string>> {
+  return page.evaluate(
+    (list) =>
+      Object.fromEntries(
+        list.map((name) => [name, getComputedStyle(document.documentElement).getPropertyValue(name).trim()]),
+      ),
+    names,
+  );
+}
+
+/** How many elements show this colour as text, background or border colour. */
+async function elementsInColour(page: Page, hex: string): Promise<number> {
+  return page.evaluate((rgb) => {
+    const prefix = new RegExp(`^rgba?\\(${rgb.join(',\\s*')}(\\)|,)`);
+    let count = 0;
+    for (const element of document.querySelectorAll('body *')) {
+      const style = getComputedStyle(element);
+      if ([style.color, style.backgroundColor, style.borderTopColor].some((value) => prefix.test(value))) count += 1;
+    }
+    return count;
+  }, rgbOf(hex));
+}
+
+describe('community theme', () => {
+  it("applies the community's primaryColor while its page is open and resets it after navigating away", async () => {
+    const tab = await newPage(context);
+    const { page } = tab;
+    try {
+      await open(page, '/communities');
+      const primary = austinPoint.theme.primaryColor;
+      expect(await rootPropertiesWithColour(page, primary), 'no theme before the visit').toEqual([]);
+
+      await page
+        .locator(`a[href="/community/${austinPoint.slug}"], a[href="/community/${austinPoint.id}"]`)
+        .first()
+        .click();
+      await page.waitForURL(/\/community\//);
+      await settle(page);
+      // Polled: on a busy machine the page's effect may run a moment after the URL changes.
+      await expect
+        .poll(async () => (await rootPropertiesWithColour(page, primary)).length, {
+          message: 'a CSS custom property on the document carries primaryColor',
+          timeout: 10_000,
+        })
+        .toBeGreaterThan(0);
+      const themed = await rootPropertiesWithColour(page, primary);
+      expect(await elementsInColour(page, primary), 'elements drawn in primaryColor').toBeGreaterThan(0);
+
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Communities', exact: true }).click();
+      await page.waitForURL(/\/communities$/);
+      await settle(page);
+      // Reset once the next page shows (polled briefly: the old page's cleanup runs as it unmounts).
+      await expect.poll(() => rootPropertiesWithColour(page, primary), { timeout: 2_000, interval: 100 }).toEqual([]);
+      const after = await rootPropertyValues(page, themed);
+      for (const name of themed)
+        expect(after[name]?.toLowerCase(), `${name} after leaving`).not.toBe(primary.toLowerCase());
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+describe('top bars', () => {
+  async function barState(bar: Locator) {
+    return bar.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        scrolled: element.getAttribute('data-scrolled'),
+        className: element.className,
+        background: style.backgroundColor,
+        shadow: style.boxShadow,
+      };
+    });
+  }
+  const scrollTo = (page: Page, y: number) => page.evaluate((top) => window.scrollTo(0, top), y);
+
+  it('the main top bar turns white with a shadow past 50 px and back at the top', async () => {
+    const tab = await newPage(context);
+    const { page } = tab;
+    try {
+      await open(page, '/');
+      const bar = page.getByRole('banner').first();
+      await sleep(500);
+      const top = await barState(bar);
+
+      await scrollTo(page, 40);
+      await sleep(500);
+      expect(await barState(bar), 'unchanged at 40 px').toEqual(top);
+
+      await scrollTo(page, 80);
+      await expect.poll(() => barState(bar), { timeout: 3_000 }).not.toEqual(top);
+      await sleep(400); // transitions
+      const scrolled = await barState(bar);
+      expect(scrolled.shadow, 'a shadow once scrolled').not.toBe('none');
+      const [r, g, b] = (scrolled.background.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+      expect(Math.min(r!, g!, b!), `white background once scrolled (${scrolled.background})`).toBeGreaterThan(230);
+
+      await scrollTo(page, 0);
+      await expect.poll(() => barState(bar), { timeout: 3_000 }).toEqual(top);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('the community top bar is hidden until 100 px, then slides in, tinted with primaryColor darkened by 0.2', async () => {
+    const tab = await newPage(context);
+    const { page } = tab;
+    try {
+      await open(page, '/community/austin-point');
+      const bar = page
+        .locator('header, [role="banner"]')
+        .filter({ has: page.getByRole('link', { name: 'Homes', exact: true, includeHidden: true }) })
+        .first();
+      expect(await bar.count(), 'the community top bar').toBe(1);
+      await sleep(500);
+      expect(await isShownInViewport(bar), 'hidden at the top').toBe(false);
+
+      await scrollTo(page, 90);
+      await sleep(600);
+      expect(await isShownInViewport(bar), 'still hidden at 90 px').toBe(false);
+
+      await scrollTo(page, 160);
+      await expect.poll(() => isShownInViewport(bar), { timeout: 3_000 }).toBe(true);
+      await sleep(400);
+      const paint = await bar.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return `${style.backgroundColor} ${style.backgroundImage}`;
+      });
+      const expected = darken(austinPoint.theme.primaryColor, 0.2);
+      const found = [...paint.matchAll(/rgba?\((\d+),\s*(\d+),\s*(\d+)/g)].map((match) =>
+        match.slice(1, 4).map(Number),
+      );
+      expect(
+        found.some((rgb) => rgb.every((channel, index) => Math.abs(channel - expected[index]!) <= 1)),
+        `bar paint "${paint}" uses rgb(${expected.join(', ')})`,
+      ).toBe(true);
+      expect(await bar.innerText()).toContain(austinPoint.name);
+
+      await scrollTo(page, 0);
+      await expect.poll(() => isShownInViewport(bar), { timeout: 3_000 }).toBe(false);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('the scroll position resets to the top on a path change', async () => {
+    const tab = await newPage(context);
+    const { page } = tab;
+    try {
+      await open(page, '/');
+      const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Communities', exact: true });
+      await footerLink.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      await footerLink.click();
+      await page.waitForURL(/\/communities$/);
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3_000 }).toBe(0);
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+describe('every public page', () => {
+  it('hydrates without hydration warnings or uncaught errors', async () => {
+    for (const pathname of publicPaths) {
+      const tab = await newPage(context);
+      try {
+        await open(tab.page, pathname);
+        await sleep(300);
+        expect(tab.problems.hydrationWarnings, `${pathname}\n${describeProblems(tab.problems)}`).toEqual([]);
+        expect(tab.problems.pageErrors, `${pathname}\n${describeProblems(tab.problems)}`).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    }
+  });
+
+  it('has no horizontal scroll at 360 px wide', async () => {
+    for (const pathname of publicPaths) {
+      const tab = await newPage(context);
+      try {
+        await tab.page.setViewportSize({ width: 360, height: 740 });
+        await open(tab.page, pathname);
+        const overflow = await tab.page.evaluate(() => {
+          window.scrollTo(1000, 0);
+          const scrollX = window.scrollX;
+          window.scrollTo(0, 0);
+          const offenders = [...document.querySelectorAll('body *')]
+            .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+            .filter(({ rect }) => rect.width > 0 && rect.right > window.innerWidth + 1)
+            .slice(0, 5)
+            .map(
+              ({ element, rect }) =>
+                `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')} right=${Math.round(rect.right)}`,
+            );
+          return { scrollX, scrollWidth: document.documentElement.scrollWidth, offenders };
+        });
+        expect(overflow.scrollX, `${pathname} scrolls sideways: ${JSON.stringify(overflow)}`).toBe(0);
+      } finally {
+        await tab.close();
+      }
+    }
+  });
+});

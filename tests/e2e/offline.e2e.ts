@@ -1,0 +1,225 @@
+/**
+ * Offline (DESIGN §1, §5): after one online visit the service worker controls the site and the offline pack has
+ * every community and listing (IndexedDB 'houston-communities') and their images; then, with the network off,
+ * every community and listing page opens with its images, and an inquiry typed offline is kept on the device and
+ * reaches the server exactly once when the network returns.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Community, Listing } from '../../domain';
+import { publicCommunities, publicListings, sleep, uniqueEmail, waitForLeads } from './support/api';
+import { launchBrowser, newContext, newPage, type E2ePage } from './support/browser';
+
+const DB_NAME = 'houston-communities';
+
+let browser: Browser;
+let context: BrowserContext;
+let tab: E2ePage;
+let page: Page;
+let communities: Community[];
+let listings: Listing[];
+let inFlight = 0;
+/** Set by the first test: the later ones fail at once instead of timing out page after page. */
+let packReady = false;
+const requirePack = () => {
+  if (!packReady) throw new Error('The online visit did not leave a working offline pack (see the first test)');
+};
+let lastNetworkActivity = Date.now();
+
+/** Record counts per object store of the app's IndexedDB, or null while it does not exist. */
+async function localCounts(target: Page): Promise<Record<string, number> | null> {
+  return target.evaluate(async (name) => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((database) => database.name === name)) return null;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const counts: Record<string, number> = {};
+      for (const store of Array.from(db.objectStoreNames)) {
+        counts[store] = await new Promise<number>((resolve) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => resolve(-1);
+        });
+      }
+      return counts;
+    } finally {
+      db.close();
+    }
+  }, DB_NAME);
+}
+
+/** Resolves when neither the page nor the service worker has had a request in flight for `quietMs`. */
+async function networkQuiet(quietMs: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (inFlight === 0 && Date.now() - lastNetworkActivity >= quietMs) return;
+    await sleep(200);
+  }
+}
+
+/**
+ * Loads every <img> (lazy ones too) and every CSS background image in the page and returns the broken ones.
+ * Background images are loaded with new Image(), which goes through the service worker like the page would.
+ */
+async function brokenImages(target: Page): Promise<{ total: number; broken: string[] }> {
+  return target.evaluate(async () => {
+    const images = [...document.querySelectorAll('img')];
+    for (const image of images) image.loading = 'eager';
+    const backgrounds = new Set<string>();
+    for (const element of document.querySelectorAll('body *')) {
+      for (const match of getComputedStyle(element).backgroundImage.matchAll(/url\("?([^")]+)"?\)/g))
+        if (!match[1]!.startsWith('data:')) backgrounds.add(match[1]!);
+    }
+    const settle = (image: HTMLImageElement) =>
+      image.complete
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            image.addEventListener('load', () => resolve(), { once: true });
+            image.addEventListener('error', () => resolve(), { once: true });
+            setTimeout(resolve, 10_000);
+          });
+    const extra = [...backgrounds].map((url) => {
+      const image = new Image();
+      image.src = url;
+      return image;
+    });
+    await Promise.all([...images, ...extra].map(settle));
+    const broken = [...images, ...extra]
+      .filter((image) => image.naturalWidth === 0)
+      .map((image) => image.currentSrc || image.src);
+    return { total: images.length + extra.length, broken };
+  });
+}
+
+async function expectPageOffline(pathname: string, text: string) {
+  const response = await page.goto(pathname, { waitUntil: 'load' });
+  expect(response === null || response.ok(), `${pathname} answered ${response?.status()}`).toBe(true);
+  await page
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor({ state: 'visible', timeout: 15_000 })
+    .catch(() => {});
+  expect(await page.getByText(text, { exact: true }).first().isVisible(), `"${text}" on ${pathname} offline`).toBe(
+    true,
+  );
+  for (const missing of ['Community Not Found', 'Listing Not Found', 'Unexpected Application Error!'])
+    expect(await page.getByText(missing).count(), `${pathname}: ${missing}`).toBe(0);
+  const images = await brokenImages(page);
+  expect(images.total, `${pathname}: images on the page`).toBeGreaterThan(0);
+  expect(images.broken, `${pathname}: images that did not load offline`).toEqual([]);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser);
+  context.on('request', () => {
+    inFlight += 1;
+    lastNetworkActivity = Date.now();
+  });
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastNetworkActivity = Date.now();
+  };
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+  [communities, listings] = await Promise.all([publicCommunities(), publicListings()]);
+  tab = await newPage(context);
+  page = tab.page;
+});
+
+afterAll(async () => {
+  await tab?.close();
+  await context?.close();
+  await browser?.close();
+});
+
+describe('offline after one online visit', () => {
+  it('the service worker takes control and the offline pack stores every community and listing', async () => {
+    await page.goto('/', { waitUntil: 'load' });
+    const registered = await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((registration) => Boolean(registration.active)),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
+      ]),
+    );
+    expect(registered, 'a service worker is active within 30 s').toBe(true);
+
+    const announced = page
+      .getByText(/available offline/i)
+      .first()
+      .waitFor({ state: 'visible', timeout: 90_000 })
+      .then(() => 'announced' as const);
+    const stored = (async () => {
+      for (;;) {
+        const counts = await localCounts(page);
+        if (counts && (counts.communities ?? 0) >= communities.length && (counts.listings ?? 0) >= listings.length)
+          return 'stored' as const;
+        await sleep(500);
+      }
+    })();
+    const how = await Promise.race([announced, stored, sleep(90_000).then(() => 'timeout' as const)]);
+    expect(how, 'the offline pack was announced or stored within 90 s').not.toBe('timeout');
+    // The images are warmed by the service worker after the records are stored: wait for it to go quiet.
+    await networkQuiet(3_000, 60_000);
+    const counts = await localCounts(page);
+    expect(counts?.communities, 'communities stored on the device').toBeGreaterThanOrEqual(communities.length);
+    expect(counts?.listings, 'listings stored on the device').toBeGreaterThanOrEqual(listings.length);
+
+    // A page opened now (as the agent would) is controlled by the worker.
+    await page.reload({ waitUntil: 'load' });
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    packReady = true;
+  }, 180_000);
+
+  it('with the network off, /communities and every community page open with their images', async () => {
+    requirePack();
+    await context.setOffline(true);
+    await expectPageOffline('/communities', communities[0]!.name);
+    expect(await page.evaluate(() => navigator.onLine), 'the browser is offline').toBe(false);
+    for (const community of communities) {
+      await page.getByText(community.name, { exact: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    }
+    for (const community of communities) await expectPageOffline(`/community/${community.slug}`, community.name);
+  }, 180_000);
+
+  it('with the network off, every listing page opens with its images', async () => {
+    requirePack();
+    await context.setOffline(true);
+    for (const listing of listings) await expectPageOffline(`/listing/${listing.id}`, listing.title);
+  }, 300_000);
+
+  it('an inquiry sent offline is saved on the device and reaches the server exactly once when back online', async () => {
+    requirePack();
+    await context.setOffline(true);
+    const community = communities.find((candidate) => candidate.slug === 'austin-point') ?? communities[0]!;
+    await expectPageOffline(`/community/${community.slug}`, community.name);
+    await page.getByRole('button', { name: 'Request Information', exact: true }).last().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    const openedAt = Date.now();
+    const email = uniqueEmail('offline');
+    await dialog.getByLabel(/name/i).first().fill('Riley Offline');
+    await dialog.getByLabel(/email/i).first().fill(email);
+    await dialog
+      .getByLabel(/message/i)
+      .first()
+      .fill('Typed at the open house with no signal.');
+    await sleep(Math.max(0, openedAt + 2_500 - Date.now()));
+    await dialog.locator('button[type="submit"]').first().click();
+    await page
+      .getByText(/saved on (this|your|the) device/i)
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
+
+    await sleep(1_000);
+    expect(await waitForLeads(email, { timeoutMs: 0, settleMs: 0 }), 'nothing reached the server offline').toEqual([]);
+    await context.setOffline(false);
+    const leads = await waitForLeads(email, { timeoutMs: 15_000, settleMs: 3_000 });
+    expect(leads, 'the inquiry arrived exactly once').toHaveLength(1);
+    expect(leads[0]).toMatchObject({ name: 'Riley Offline', status: 'NEW' });
+  }, 120_000);
+});

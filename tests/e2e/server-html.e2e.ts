@@ -1,0 +1,154 @@
+/**
+ * What the server sends before any script runs (DESIGN §4 "Server-side rendering"): real text, per-page head
+ * tags and structured data for crawlers and link previews, 404s for missing pages, robots.txt and sitemap.xml.
+ * Read with plain fetch, and in Chromium with JavaScript disabled.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Community, Listing } from '../../domain';
+import { publicCommunities, publicCommunity, publicListings } from './support/api';
+import { launchBrowser, newPage } from './support/browser';
+import { siteUrl } from './support/env';
+import { bodyText, fetchPage, findJsonLd, hasType, headTags, jsonLdNodes, usd } from './support/html';
+
+let browser: Browser;
+let communities: Community[];
+let austinPoint: Community;
+let listing: Listing;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  communities = await publicCommunities();
+  austinPoint = await publicCommunity('austin-point');
+  const listings = await publicListings(austinPoint.id);
+  listing = listings.find((candidate) => candidate.description.trim() !== '') ?? listings[0]!;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a listing page before any script runs', () => {
+  it('has the title, the price in USD and RealEstateListing JSON-LD with an Offer in the server HTML', async () => {
+    const { status, headers, html } = await fetchPage(`/listing/${listing.id}`);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/^text\/html/);
+    const text = bodyText(html);
+    expect(text).toContain(listing.title);
+    expect(text).toContain(usd(listing.price));
+
+    const jsonLd = findJsonLd(html, 'RealEstateListing');
+    expect(jsonLd, 'a RealEstateListing JSON-LD node').toBeDefined();
+    const offers = ([] as unknown[]).concat(jsonLd!.offers ?? []) as Record<string, unknown>[];
+    const offer = offers.find((candidate) => hasType(candidate, 'Offer'));
+    expect(offer, 'an Offer in RealEstateListing.offers').toBeDefined();
+    expect(Number(offer!.price)).toBe(listing.price);
+    expect(offer!.priceCurrency).toBe('USD');
+  });
+
+  it('shows the title and price in Chromium with JavaScript disabled', async () => {
+    const { page, close } = await newPage(browser, { javaScriptEnabled: false });
+    try {
+      const response = await page.goto(`/listing/${listing.id}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }).first().innerText()).resolves.toContain(listing.title);
+      expect(await page.getByText(usd(listing.price)).first().isVisible()).toBe(true);
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const types = blocks.flatMap((block) => jsonLdNodes(`<script type="application/ld+json">${block}</script>`));
+      expect(types.some((node) => hasType(node, 'RealEstateListing'))).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('structured data and head tags', () => {
+  it('a community page has Place and BreadcrumbList JSON-LD', async () => {
+    const { status, html } = await fetchPage('/community/austin-point');
+    expect(status).toBe(200);
+    const place = findJsonLd(html, 'Place');
+    expect(place, 'a Place JSON-LD node').toBeDefined();
+    expect(place!.name).toBe(austinPoint.name);
+    const breadcrumbs = findJsonLd(html, 'BreadcrumbList');
+    expect(breadcrumbs, 'a BreadcrumbList JSON-LD node').toBeDefined();
+    const items = breadcrumbs!.itemListElement as { name?: string; position?: number }[];
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    expect(items.map((item) => item.name)).toContain(austinPoint.name);
+  });
+
+  it('the home page has RealEstateAgent JSON-LD', async () => {
+    const { status, html } = await fetchPage('/');
+    expect(status).toBe(200);
+    expect(findJsonLd(html, 'RealEstateAgent'), 'a RealEstateAgent JSON-LD node').toBeDefined();
+  });
+
+  it('each public page has its own title, meta description, canonical URL and og:title', async () => {
+    const pages = ['/', '/communities', '/community/austin-point', `/listing/${listing.id}`, '/contact'];
+    const titles = new Map<string, string>();
+    for (const pathname of pages) {
+      const { status, html } = await fetchPage(pathname);
+      expect(status, pathname).toBe(200);
+      const head = headTags(html);
+      expect(head.title, `${pathname} <title>`).toBeTruthy();
+      expect(head.description, `${pathname} meta description`).toBeTruthy();
+      expect(head.canonical, `${pathname} canonical`).toBe(siteUrl(pathname));
+      expect(head.ogTitle, `${pathname} og:title`).toBeTruthy();
+      expect(head.robots ?? '', `${pathname} robots`).not.toMatch(/noindex/i);
+      titles.set(pathname, head.title!);
+    }
+    expect(new Set(titles.values()).size, `distinct titles: ${JSON.stringify([...titles])}`).toBe(pages.length);
+    expect(titles.get('/community/austin-point')).toContain(austinPoint.name);
+    expect(titles.get(`/listing/${listing.id}`)).toContain(listing.title);
+  });
+
+  it('a community opened by its id renders it, with the slug URL as canonical', async () => {
+    const { status, html } = await fetchPage(`/community/${austinPoint.id}`);
+    expect(status).toBe(200);
+    expect(bodyText(html)).toContain(austinPoint.name);
+    expect(headTags(html).canonical).toBe(siteUrl('/community/austin-point'));
+  });
+});
+
+describe('missing pages', () => {
+  it.each([
+    ['/community/does-not-exist', 'Community Not Found'],
+    ['/listing/does-not-exist', 'Listing Not Found'],
+  ])('%s answers 404 with "%s"', async (pathname, text) => {
+    const { status, headers, html } = await fetchPage(pathname);
+    expect(status).toBe(404);
+    expect(headers.get('content-type')).toMatch(/^text\/html/);
+    expect(bodyText(html)).toContain(text);
+  });
+
+  it('an unknown page asked for as HTML answers 404 with an HTML page', async () => {
+    const { status, headers, html } = await fetchPage('/no-such-page/at-all');
+    expect(status).toBe(404);
+    expect(headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html).toMatch(/<html/i);
+  });
+
+  it('an unknown API path answers a 404 JSON error, never the HTML page', async () => {
+    const { status, headers, html } = await fetchPage('/api/no-such-thing');
+    expect(status).toBe(404);
+    expect(headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(html)).toHaveProperty('error');
+  });
+});
+
+describe('crawler files', () => {
+  it('robots.txt disallows /admin', async () => {
+    const { status, html } = await fetchPage('/robots.txt', 'text/plain');
+    expect(status).toBe(200);
+    expect(html).toMatch(/^Disallow:\s*\/admin\s*$/m);
+  });
+
+  it('sitemap.xml lists /community/austin-point, every community and every listing', async () => {
+    const { status, headers, html } = await fetchPage('/sitemap.xml', 'application/xml');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/xml/);
+    expect(html).toContain(`<loc>${siteUrl('/community/austin-point')}</loc>`);
+    for (const community of communities)
+      expect(html).toContain(`<loc>${siteUrl(`/community/${community.slug}`)}</loc>`);
+    expect(html).toContain(`<loc>${siteUrl(`/listing/${listing.id}`)}</loc>`);
+  });
+});
