@@ -1,0 +1,80 @@
+/**
+ * The whole back office behind one lazy route (`/admin/*`), with its own descendant routes: the public entry
+ * bundle then carries a single route object for the admin instead of its whole table (DESIGN §7: admin code
+ * never loads on public pages, and the public JS budget is tight). Each admin page is still its own chunk.
+ */
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { RouteHandle } from '../../head';
+
+const page = (importer: () => Promise<{ Component: ComponentType }>) =>
+  lazy(async () => ({ default: (await importer()).Component }));
+
+const Login = page(() => import('./login'));
+const Layout = page(() => import('./admin-layout'));
+const Dashboard = page(() => import('./dashboard'));
+const Communities = page(() => import('./communities'));
+const Listings = page(() => import('./listings'));
+const Properties = page(() => import('./properties'));
+const Settings = page(() => import('./settings'));
+const AdminUsers = page(() => import('./admin-users'));
+const Contacts = page(() => import('./contacts'));
+const Audit = page(() => import('./audit'));
+const Sync = page(() => import('./sync'));
+
+const TITLES: Record<string, string> = {
+  '': 'Dashboard',
+  dashboard: 'Dashboard',
+  login: 'Login',
+  communities: 'Communities',
+  listings: 'Property Listings',
+  properties: 'Properties',
+  settings: 'Settings',
+  'admin-users': 'Admin Users',
+  contacts: 'Leads',
+  audit: 'Audit Log',
+  sync: 'Sync',
+};
+
+export const handle: RouteHandle = {
+  head: (_data, { pathname, settings }) => {
+    const section = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+    return {
+      title: `${TITLES[section] ?? 'Back Office'} | Admin | ${settings.general.siteName}`,
+      description: `${settings.general.siteName} back office`,
+      canonicalPath: pathname,
+      robots: 'noindex',
+    };
+  },
+};
+
+export function Component() {
+  return (
+    <Suspense
+      fallback={
+        <div className="admin-loading" role="status">
+          Loading…
+        </div>
+      }
+    >
+      <Routes>
+        <Route path="login" element={<Login />} />
+        <Route element={<Layout />}>
+          <Route index element={<Dashboard />} />
+          <Route path="dashboard" element={<Dashboard />} />
+          <Route path="communities" element={<Communities />} />
+          <Route path="listings" element={<Listings />} />
+          <Route path="properties" element={<Properties />} />
+          <Route path="settings" element={<Settings />} />
+          <Route path="admin-users" element={<AdminUsers />} />
+          {/* The dashboard's quick link points here (SPEC §2); DESIGN §6 resolves it to Admin Users. */}
+          <Route path="users" element={<Navigate to="/admin/admin-users" replace />} />
+          <Route path="contacts" element={<Contacts />} />
+          <Route path="audit" element={<Audit />} />
+          <Route path="sync" element={<Sync />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * An image field (SPEC §2 community modal, §4 "Image upload", §5): drop a file on the zone or pick one; the file is
+ * checked (image, JPG/PNG/WebP, at most 5MB) before it is sent, uploaded, and its URL becomes the value. The
+ * preview falls back to the default community image. The URL can also be typed (a path or http(s) URL), which is
+ * how an image is set while the device is offline.
+ */
+import { useId, useState, type DragEvent } from 'react';
+import { DEFAULT_COMMUNITY_IMAGE, MESSAGES } from '../../../../../domain';
+import { uploadImage, validateImageFile } from '../../../data/repositories/admin/upload';
+import { Icon } from '../../../components/icon';
+import { communityImage } from '../../../utils/images';
+import { UPLOAD } from './icons';
+
+interface ImageUploadProps {
+  /** Accessible name of the group, e.g. "Community image". */
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+  /** Alt text of the preview. */
+  alt: string;
+  /** A field error from validation or the server, shown with the upload's own errors. */
+  error?: string | undefined;
+  /** Reports an upload in progress, so the form can wait before saving. */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+export function ImageUpload({ label, value, onChange, alt, error, onBusyChange }: ImageUploadProps) {
+  const id = useId();
+  const fileId = `${id}-file`;
+  const urlId = `${id}-url`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [dragging, setDragging] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string>();
+  const [brokenPreview, setBrokenPreview] = useState<string>();
+
+  const preview = communityImage(value);
+  const shownPreview = brokenPreview === preview ? DEFAULT_COMMUNITY_IMAGE : preview;
+  const shownError = uploadError ?? error;
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = validateImageFile(file);
+    if (problem) {
+      setUploadError(problem);
+      return;
+    }
+    setUploadError(undefined);
+    setUploading(true);
+    onBusyChange?.(true);
+    try {
+      const { url } = await uploadImage(file, file.name);
+      onChange(url);
+    } catch (caught) {
+      setUploadError(caught instanceof Error && caught.message ? caught.message : MESSAGES.uploadFailed);
+    } finally {
+      setUploading(false);
+      onBusyChange?.(false);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (uploading) return;
+    void upload(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <fieldset className="image-upload" aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}>
+      <legend>{label}</legend>
+      <div
+        className="image-upload__zone"
+        data-dragging={dragging ? 'true' : undefined}
+        data-invalid={shownError ? 'true' : undefined}
+        onDragEnter={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <img
+          className="image-upload__preview"
+          src={shownPreview}
+          alt={alt || 'Preview of the selected image'}
+          width={240}
+          height={160}
+          onError={() => setBrokenPreview(preview)}
+        />
+        <div className="image-upload__controls">
+          <p className="image-upload__prompt">
+            <Icon svg={UPLOAD} size={18} /> Drag and drop an image here, or
+          </p>
+          <div className="image-upload__buttons">
+            <input
+              id={fileId}
+              className="visually-hidden image-upload__file"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              disabled={uploading}
+              aria-describedby={hintId}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                void upload(file);
+              }}
+            />
+            <label htmlFor={fileId} className="button button--secondary image-upload__pick">
+              {uploading ? 'Uploading...' : 'Choose image'}
+            </label>
+            {value && (
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={uploading}
+                onClick={() => {
+                  setUploadError(undefined);
+                  onChange('');
+                }}
+              >
+                Remove image
+              </button>
+            )}
+          </div>
+          <p className="content-hint" id={hintId}>
+            JPG, PNG or WebP, max 5MB.
+          </p>
+          {uploading && (
+            <p className="content-hint" role="status">
+              Uploading image...
+            </p>
+          )}
+        </div>
+      </div>
+      {shownError && (
+        <p className="field__error" id={errorId} role="alert">
+          {shownError}
+        </p>
+      )}
+      <div className="field image-upload__url">
+        <label htmlFor={urlId}>Image URL or path</label>
+        <input
+          id={urlId}
+          type="text"
+          inputMode="url"
+          value={value}
+          placeholder="/images/communities/default.jpg"
+          onChange={(event) => {
+            setUploadError(undefined);
+            onChange(event.target.value);
+          }}
+        />
+      </div>
+    </fieldset>
+  );
+}

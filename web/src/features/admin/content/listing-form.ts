@@ -1,0 +1,107 @@
+/**
+ * The listing modal's form state and its API input (SPEC §3 Listing, §5): title, community, address, price,
+ * bedrooms (0-20), bathrooms (0-20, half steps) and square feet are required; non-numeric numbers become 0.
+ * Only the fields the modal edits are sent, so an update never touches a listing's photos or features.
+ */
+import {
+  DEFAULT_LISTING_STATUS,
+  DEFAULT_LISTING_TYPE,
+  listingInputSchema,
+  toBathrooms,
+  toBedrooms,
+  toNonNegativeInteger,
+  type Listing,
+} from '../../../../../domain';
+import { checkNumber, numberText } from './number-fields';
+import { zodFieldErrors, type FieldErrors } from './save-errors';
+
+export interface ListingFormState {
+  title: string;
+  communityId: string;
+  address: string;
+  description: string;
+  price: string;
+  type: Listing['type'];
+  bedrooms: string;
+  bathrooms: string;
+  sqft: string;
+  status: Listing['status'];
+}
+
+export type ListingFormInput = Pick<
+  Listing,
+  'title' | 'communityId' | 'address' | 'description' | 'price' | 'type' | 'bedrooms' | 'bathrooms' | 'sqft' | 'status'
+>;
+
+export const LISTING_FORM_FIELDS = [
+  'title',
+  'communityId',
+  'address',
+  'description',
+  'price',
+  'type',
+  'bedrooms',
+  'bathrooms',
+  'sqft',
+  'status',
+] as const;
+
+export function emptyListingForm(communityId = ''): ListingFormState {
+  return {
+    title: '',
+    communityId,
+    address: '',
+    description: '',
+    price: '',
+    type: DEFAULT_LISTING_TYPE,
+    bedrooms: '',
+    bathrooms: '',
+    sqft: '',
+    status: DEFAULT_LISTING_STATUS,
+  };
+}
+
+export function listingToForm(listing: Listing): ListingFormState {
+  return {
+    title: listing.title ?? '',
+    communityId: listing.communityId ?? '',
+    address: listing.address ?? '',
+    description: listing.description ?? '',
+    price: numberText(listing.price),
+    type: listing.type ?? DEFAULT_LISTING_TYPE,
+    bedrooms: numberText(listing.bedrooms),
+    bathrooms: numberText(listing.bathrooms),
+    sqft: numberText(listing.sqft),
+    status: listing.status ?? DEFAULT_LISTING_STATUS,
+  };
+}
+
+export function formToListingInput(form: ListingFormState): ListingFormInput {
+  return {
+    title: form.title.trim(),
+    communityId: form.communityId,
+    address: form.address.trim(),
+    description: form.description.trim(),
+    price: toNonNegativeInteger(form.price),
+    type: form.type,
+    bedrooms: toBedrooms(form.bedrooms),
+    bathrooms: toBathrooms(form.bathrooms),
+    sqft: toNonNegativeInteger(form.sqft),
+    status: form.status,
+  };
+}
+
+/** Inline messages: the number checks on what was typed, then the domain schema on the normalised input. */
+export function validateListingForm(form: ListingFormState): FieldErrors {
+  const errors: FieldErrors = {};
+  const numbers = {
+    price: checkNumber(form.price, { label: 'Price', required: true }),
+    bedrooms: checkNumber(form.bedrooms, { label: 'Bedrooms', required: true, rooms: true }),
+    bathrooms: checkNumber(form.bathrooms, { label: 'Bathrooms', required: true, rooms: true, halfSteps: true }),
+    sqft: checkNumber(form.sqft, { label: 'Square Feet', required: true }),
+  };
+  const parsed = listingInputSchema.safeParse(formToListingInput(form));
+  if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error));
+  for (const [field, message] of Object.entries(numbers)) if (message) errors[field] = message;
+  return errors;
+}

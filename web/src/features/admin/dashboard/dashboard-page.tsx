@@ -1,0 +1,246 @@
+/**
+ * The dashboard (SPEC §2): counts of communities, listings and properties and their total, NEW leads, recent
+ * activity (the last 3 of each type, merged and cut to 5), a refresh button, the last-updated time, quick links and
+ * an empty-state welcome. Communities, listings and properties load together (loadDashboard).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DASHBOARD_RECENT_MAX, DASHBOARD_RECENT_PER_TYPE } from '../../../../../domain/constants';
+import { MESSAGES } from '../../../../../domain/messages';
+import type { Community } from '../../../../../domain/schemas/community';
+import type { Listing } from '../../../../../domain/schemas/listing';
+import type { Property } from '../../../../../domain/schemas/property';
+import { loadDashboard } from '../../../data/repositories/admin/content';
+import { countNewLeads } from '../../../data/repositories/admin/leads';
+import { formatDateTime, formatTime } from '../shared/format';
+import { OfflineBanner } from '../shared/offline-banner';
+import { AdminPageHeader } from '../shared/page-header';
+import { useAdminSession } from '../shared/use-session';
+
+interface DashboardData {
+  communities: Community[];
+  listings: Listing[];
+  properties: Property[];
+  offline: boolean;
+}
+
+type ActivityType = 'Community' | 'Listing' | 'Property';
+
+export interface ActivityItem {
+  key: string;
+  type: ActivityType;
+  title: string;
+  at: string;
+  action: 'Created' | 'Updated';
+  to: string;
+}
+
+const timeOf = (record: { createdAt?: string; updatedAt?: string }) => record.updatedAt || record.createdAt || '';
+
+/** The last `perType` of each type by their latest change, merged newest first and cut to `max`. */
+export function recentActivity(
+  data: Pick<DashboardData, 'communities' | 'listings' | 'properties'>,
+  perType = DASHBOARD_RECENT_PER_TYPE,
+  max = DASHBOARD_RECENT_MAX,
+): ActivityItem[] {
+  const newestFirst = <T extends { createdAt?: string; updatedAt?: string }>(records: T[]) =>
+    records
+      .slice()
+      .sort((a, b) => timeOf(b).localeCompare(timeOf(a)))
+      .slice(0, perType);
+  const action = (record: { createdAt?: string; updatedAt?: string }): ActivityItem['action'] =>
+    record.updatedAt && record.createdAt && record.updatedAt !== record.createdAt ? 'Updated' : 'Created';
+  const items: ActivityItem[] = [
+    ...newestFirst(data.communities).map((community) => ({
+      key: `community-${community.id}`,
+      type: 'Community' as const,
+      title: community.name,
+      at: timeOf(community),
+      action: action(community),
+      to: '/admin/communities',
+    })),
+    ...newestFirst(data.listings).map((listing) => ({
+      key: `listing-${listing.id}`,
+      type: 'Listing' as const,
+      title: listing.title,
+      at: timeOf(listing),
+      action: action(listing),
+      to: '/admin/listings',
+    })),
+    ...newestFirst(data.properties).map((property) => ({
+      key: `property-${property.id}`,
+      type: 'Property' as const,
+      title: property.title,
+      at: timeOf(property),
+      action: action(property),
+      to: '/admin/properties',
+    })),
+  ];
+  return items.sort((a, b) => b.at.localeCompare(a.at)).slice(0, max);
+}
+
+const TYPE_TONE: Record<ActivityType, string> = { Community: 'blue', Listing: 'green', Property: 'purple' };
+
+export function DashboardPage() {
+  const { user } = useAdminSession();
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [newLeads, setNewLeads] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  const request = useRef(0);
+
+  const load = useCallback(async () => {
+    const id = ++request.current;
+    setLoading(true);
+    setError(null);
+    const leads = countNewLeads().catch(() => null);
+    try {
+      const result = await loadDashboard();
+      if (id !== request.current) return;
+      setData(result);
+      setUpdatedAt(new Date());
+    } catch {
+      if (id !== request.current) return;
+      setError(MESSAGES.dashboardLoadFailed);
+    }
+    const count = await leads;
+    if (id !== request.current) return;
+    setNewLeads(count);
+    setLoading(false);
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Showing this device's copy: load again as soon as the connection is back.
+  const offline = Boolean(data?.offline);
+  useEffect(() => {
+    if (!offline) return;
+    const onOnline = () => void load();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [offline, load]);
+
+  const total = data ? data.communities.length + data.listings.length + data.properties.length : 0;
+  const activity = data ? recentActivity(data) : [];
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Dashboard"
+        description={
+          <>
+            {user ? `Welcome back, ${user.email}.` : 'Welcome back.'}{' '}
+            <span aria-live="polite">
+              {updatedAt ? `Last updated ${formatTime(updatedAt)}` : loading ? 'Loading…' : ''}
+            </span>
+          </>
+        }
+        actions={
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => void load()}
+            disabled={loading}
+          >
+            {loading ? 'Refreshing…' : 'Refresh'}
+          </button>
+        }
+      />
+      <OfflineBanner offline={Boolean(data?.offline)} />
+      {error && (
+        <div className="admin-alert" data-tone="error" role="alert">
+          <p>{error}</p>
+          <div className="admin-alert__actions">
+            <button type="button" className="button button--small button--ghost" onClick={() => void load()}>
+              Try again
+            </button>
+          </div>
+        </div>
+      )}
+
+      {data && (
+        <section aria-label="Totals" className="admin-stats">
+          <Link to="/admin/communities" className="admin-stat">
+            <span className="admin-stat__label">Communities</span>
+            <span className="admin-stat__value">{data.communities.length}</span>
+          </Link>
+          <Link to="/admin/listings" className="admin-stat">
+            <span className="admin-stat__label">Listings</span>
+            <span className="admin-stat__value">{data.listings.length}</span>
+          </Link>
+          <Link to="/admin/properties" className="admin-stat">
+            <span className="admin-stat__label">Properties</span>
+            <span className="admin-stat__value">{data.properties.length}</span>
+          </Link>
+          <div className="admin-stat" data-tone="highlight">
+            <span className="admin-stat__label">Total items</span>
+            <span className="admin-stat__value">{total}</span>
+          </div>
+          <Link to="/admin/contacts?status=NEW" className="admin-stat">
+            <span className="admin-stat__label">New leads</span>
+            <span className="admin-stat__value">{newLeads ?? '—'}</span>
+          </Link>
+        </section>
+      )}
+
+      {data && total === 0 && (
+        <section className="admin-card admin-empty" aria-labelledby="dashboard-welcome">
+          <h2 id="dashboard-welcome">Welcome to your back office</h2>
+          <p>There is no content yet. Start by adding a community, then its listings and properties.</p>
+          <Link to="/admin/communities" className="button button--primary">
+            Add your first community
+          </Link>
+        </section>
+      )}
+
+      {data && (
+        <div className="admin-grid-2">
+          <section className="admin-card" aria-labelledby="dashboard-activity">
+            <h2 id="dashboard-activity">Recent activity</h2>
+            {activity.length === 0 ? (
+              <p className="admin-muted">Nothing yet: new and updated items will show here.</p>
+            ) : (
+              <ul className="admin-list">
+                {activity.map((item) => (
+                  <li key={item.key} className="admin-activity">
+                    <span className="admin-badge" data-tone={TYPE_TONE[item.type]}>
+                      {item.type}
+                    </span>
+                    <span className="admin-activity__text">
+                      <Link to={item.to}>{item.title || '(untitled)'}</Link>
+                      <span className="admin-muted admin-small">
+                        {item.action} {formatDateTime(item.at)}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="admin-card" aria-labelledby="dashboard-links">
+            <h2 id="dashboard-links">Quick links</h2>
+            <nav className="admin-quick-links" aria-labelledby="dashboard-links">
+              <Link to="/admin/communities">Manage communities</Link>
+              <Link to="/admin/listings">Manage listings</Link>
+              <Link to="/admin/properties">Manage properties</Link>
+              <Link to="/admin/contacts">Lead inbox</Link>
+              <Link to="/admin/settings">Site settings</Link>
+              <Link to="/admin/users">Admin users</Link>
+              <Link to="/" target="_blank" rel="noopener">
+                View the site ↗
+              </Link>
+            </nav>
+          </section>
+        </div>
+      )}
+      {!data && loading && !error && (
+        <p className="admin-loading" role="status">
+          Loading dashboard…
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,294 @@
+/**
+ * The protected admin layout (SPEC §2, DESIGN §5 "Session"): without a stored token and user it redirects to
+ * /admin/login; otherwise it shows the stored session at once and verifies the token when online (a failed
+ * verification logs out). A 401 anywhere clears the session (http-client) and this layout then sends the user to
+ * login with 'Authentication expired. Please login again.'; queued changes stay in the outbox.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { LOGOUT_REDIRECT_MS } from '../../../../../domain/constants';
+import { MESSAGES } from '../../../../../domain/messages';
+import type { AdminUser } from '../../../../../domain/schemas/admin-user';
+import { Icon } from '../../../components/icon';
+import { isAuthError, isUnreachable } from '../shared/errors';
+import { logout, verifySession } from '../../../data/repositories/admin/auth';
+import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
+import { ToastProvider } from '../shared/toast';
+import { hasUnsavedChanges, UnsavedChangesBlocker, UNSAVED_CHANGES_MESSAGE } from '../shared/use-unsaved-changes';
+import { useAdminSession } from '../shared/use-session';
+import * as icons from './nav-icons';
+import { SyncIndicator, syncState } from './sync-indicator';
+import { useNewLeadsCount } from './use-new-leads-count';
+import { useSyncStatus } from './use-sync-status';
+
+/** What the login page reads from the location state after a redirect. */
+export interface LoginRedirectState {
+  from?: string;
+  notice?: string;
+}
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: string;
+  superAdminOnly?: boolean;
+}
+
+const NAV_ITEMS: NavItem[] = [
+  { to: '/admin/dashboard', label: 'Dashboard', icon: icons.DASHBOARD },
+  { to: '/admin/communities', label: 'Communities', icon: icons.COMMUNITIES },
+  { to: '/admin/listings', label: 'Listings', icon: icons.LISTINGS },
+  { to: '/admin/properties', label: 'Properties', icon: icons.PROPERTIES },
+  { to: '/admin/contacts', label: 'Leads', icon: icons.LEADS },
+  { to: '/admin/settings', label: 'Settings', icon: icons.SETTINGS },
+  { to: '/admin/admin-users', label: 'Admin Users', icon: icons.USERS, superAdminOnly: true },
+  { to: '/admin/audit', label: 'Audit Log', icon: icons.AUDIT, superAdminOnly: true },
+  { to: '/admin/sync', label: 'Sync', icon: icons.SYNC },
+];
+
+const roleLabel = (role: AdminUser['role']) => (role === 'SUPER_ADMIN' ? 'Super Admin' : 'Admin');
+
+/** Verifies the stored token when online (now, and whenever the connection returns). */
+function useTokenVerification(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    let active = true;
+    const verify = () => {
+      if (!navigator.onLine) return;
+      verifySession().catch((error: unknown) => {
+        if (!active) return;
+        // No answer, or the server is down: the stored session stands until the server can say otherwise.
+        if (isUnreachable(error)) return;
+        // A 401 already cleared the session; any other refusal (or no token) logs out too (SPEC §4).
+        if (!isAuthError(error)) logout();
+      });
+    };
+    verify();
+    window.addEventListener('online', verify);
+    return () => {
+      active = false;
+      window.removeEventListener('online', verify);
+    };
+  }, [enabled]);
+}
+
+function Sidebar({
+  id,
+  user,
+  onLogout,
+  onClose,
+  newLeads,
+  children,
+}: {
+  id: string;
+  user: AdminUser;
+  onLogout: () => void;
+  onClose: () => void;
+  newLeads: number | null;
+  children: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const items = NAV_ITEMS.filter((item) => !item.superAdminOnly || user.role === 'SUPER_ADMIN');
+  return (
+    <aside className="admin-sidebar" id={id} aria-label="Admin">
+      <button type="button" className="admin-sidebar__close" onClick={onClose}>
+        Close menu
+      </button>
+      <Link to="/admin/dashboard" className="admin-sidebar__brand">
+        <span className="admin-sidebar__mark" aria-hidden="true">
+          <Icon svg={icons.PROPERTIES} size={20} />
+        </span>
+        <span>
+          Back Office
+          <small>Admin</small>
+        </span>
+      </Link>
+      <nav className="admin-nav" aria-label="Admin sections">
+        <ul>
+          {items.map((item) => {
+            // The index route /admin shows the dashboard.
+            const current = item.to === '/admin/dashboard' && (pathname === '/admin' || pathname === '/admin/');
+            return (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className="admin-nav__link"
+                  {...(current ? { 'aria-current': 'page' as const } : {})}
+                >
+                  <Icon svg={item.icon} />
+                  <span>{item.label}</span>
+                  {item.to === '/admin/contacts' && newLeads !== null && newLeads > 0 && (
+                    <span className="admin-nav__badge">
+                      {newLeads}
+                      <span className="admin-visually-hidden"> new</span>
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="admin-sidebar__footer">
+        {children}
+        <div className="admin-sidebar__user">
+          <strong>{user.email}</strong>
+          {roleLabel(user.role)}
+        </div>
+        <button type="button" className="button button--small admin-logout" onClick={onLogout}>
+          <Icon svg={icons.LOGOUT} size={18} />
+          Logout
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+function Shell({ user, onLogout }: { user: AdminUser; onLogout: () => void }) {
+  const sidebarId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  const syncStatus = useSyncStatus();
+  const newLeads = useNewLeadsCount(true);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // A navigation closes the menu on narrow screens.
+  useEffect(() => setMenuOpen(false), [pathname, search]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const sidebar = document.getElementById(sidebarId);
+    sidebar?.querySelector<HTMLElement>('a[href]')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, sidebarId]);
+
+  const state = syncState(syncStatus);
+  return (
+    <div className="admin-shell" data-menu-open={menuOpen ? 'true' : 'false'}>
+      <a className="admin-skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <header className="admin-topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          className="admin-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={sidebarId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Icon svg={icons.MENU} />
+          Menu
+          {newLeads !== null && newLeads > 0 && <span className="admin-nav__badge">{newLeads}</span>}
+        </button>
+        {state !== 'ok' && (
+          <Link to="/admin/sync" className="admin-topbar__sync">
+            {syncStatus.conflicts > 0
+              ? `${syncStatus.conflicts} conflict${syncStatus.conflicts === 1 ? '' : 's'}`
+              : syncStatus.failed > 0
+                ? `${syncStatus.failed} refused`
+                : syncStatus.pausedForAuth
+                  ? 'Sync paused'
+                  : `${syncStatus.pending} pending`}
+          </Link>
+        )}
+        <Link to="/admin/dashboard" className="admin-sidebar__brand">
+          Back Office
+        </Link>
+      </header>
+      {menuOpen && (
+        <button
+          type="button"
+          className="admin-scrim"
+          aria-label="Close menu"
+          tabIndex={-1}
+          onClick={() => setMenuOpen(false)}
+        />
+      )}
+      <Sidebar
+        id={sidebarId}
+        user={user}
+        onLogout={onLogout}
+        onClose={() => {
+          setMenuOpen(false);
+          menuButton.current?.focus();
+        }}
+        newLeads={newLeads}
+      >
+        <SyncIndicator status={syncStatus} />
+      </Sidebar>
+      <main className="admin-main" id="admin-main" tabIndex={-1}>
+        <div className="admin-content">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function ProtectedLayout() {
+  const { user } = useAdminSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const loggingOutRef = useRef(false);
+  const hadUser = useRef(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useTokenVerification(user !== null);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const handleLogout = useCallback(async () => {
+    if (hasUnsavedChanges()) {
+      const leave = await confirm(UNSAVED_CHANGES_MESSAGE, {
+        title: 'Unsaved changes',
+        confirmLabel: 'Logout',
+        danger: true,
+      });
+      if (!leave) return;
+    }
+    loggingOutRef.current = true;
+    setLoggingOut(true);
+    logout();
+    redirectTimer.current = setTimeout(() => navigate('/admin/login', { replace: true }), LOGOUT_REDIRECT_MS);
+  }, [confirm, navigate]);
+
+  if (loggingOut || loggingOutRef.current) {
+    return (
+      <p className="admin-loading" role="status" style={{ padding: 32 }}>
+        Signing out…
+      </p>
+    );
+  }
+  if (!user) {
+    // Cleared while the shell was showing: a 401, a failed verification or a logout in another tab.
+    const state: LoginRedirectState = {
+      from: `${location.pathname}${location.search}`,
+      ...(hadUser.current ? { notice: MESSAGES.authExpired } : {}),
+    };
+    return <Navigate to="/admin/login" replace state={state} />;
+  }
+  hadUser.current = true;
+  return <Shell user={user} onLogout={() => void handleLogout()} />;
+}
+
+export function AdminLayout() {
+  return (
+    <div className="admin-root">
+      <ToastProvider>
+        <ConfirmProvider>
+          <UnsavedChangesBlocker />
+          <ProtectedLayout />
+        </ConfirmProvider>
+      </ToastProvider>
+    </div>
+  );
+}

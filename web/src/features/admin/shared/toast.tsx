@@ -1,0 +1,91 @@
+/**
+ * Admin toasts (SPEC §9): a message slides in 0.1 s after it is raised and goes away after 3 s. One provider,
+ * mounted by the admin layout; pages call useToast().success(...) / .error(...). Success is announced politely
+ * (role=status), errors assertively (role=alert).
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { TOAST_DURATION_MS, TOAST_SLIDE_IN_DELAY_MS } from '../../../../../domain/constants';
+
+export interface Toaster {
+  success(message: string): void;
+  error(message: string): void;
+}
+
+interface ToastItem {
+  id: number;
+  text: string;
+  tone: 'success' | 'error';
+}
+
+const noop: Toaster = { success: () => undefined, error: () => undefined };
+const ToastContext = createContext<Toaster>(noop);
+
+export function useToast(): Toaster {
+  return useContext(ToastContext);
+}
+
+function ToastView({ toast, onDone }: { toast: ToastItem; onDone: (id: number) => void }) {
+  const [shown, setShown] = useState(false);
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+  useEffect(() => {
+    const slideIn = setTimeout(() => setShown(true), TOAST_SLIDE_IN_DELAY_MS);
+    const hide = setTimeout(() => done.current(toast.id), TOAST_DURATION_MS);
+    return () => {
+      clearTimeout(slideIn);
+      clearTimeout(hide);
+    };
+  }, [toast.id]);
+  return (
+    <div
+      className="admin-toast"
+      data-tone={toast.tone}
+      data-shown={shown ? 'true' : 'false'}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+    >
+      <span>{toast.text}</span>
+      <button type="button" className="admin-toast__close" aria-label="Dismiss" onClick={() => onDone(toast.id)}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+  const region = useRef<HTMLDivElement>(null);
+
+  const push = useCallback((text: string, tone: ToastItem['tone']) => {
+    const id = nextId.current++;
+    // At most three at once: the oldest gives way.
+    setToasts((current) => [...current.slice(-2), { id, text, tone }]);
+  }, []);
+  const remove = useCallback((id: number) => setToasts((current) => current.filter((t) => t.id !== id)), []);
+
+  // A manual popover sits in the top layer, so toasts show above an open modal <dialog> too.
+  useEffect(() => {
+    const element = region.current;
+    if (!element || typeof element.showPopover !== 'function') return;
+    if (element.matches(':popover-open')) element.hidePopover();
+    if (toasts.length > 0) element.showPopover();
+  }, [toasts]);
+
+  const api = useMemo<Toaster>(
+    () => ({ success: (message) => push(message, 'success'), error: (message) => push(message, 'error') }),
+    [push],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div ref={region} className="admin-toast-region" popover="manual">
+        {toasts.map((toast) => (
+          <ToastView key={toast.id} toast={toast} onDone={remove} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * The Sync page (DESIGN §5 "Outbox and sync worker"): changes made on this device that the server does not have
+ * yet. Conflicts (412) show both versions field by field, differences highlighted, with 'Keep mine' and 'Take
+ * theirs'; refused changes (400/422...) show the server's message with Retry and Discard; the rest wait their turn.
+ */
+import { useEffect, useState } from 'react';
+import {
+  discardFailed,
+  resolveConflictKeepMine,
+  resolveConflictTakeTheirs,
+  retryFailed,
+  subscribeOutboxEntries,
+  syncNow,
+  type OutboxEntry,
+} from '../../../data/repositories/admin/sync-center';
+import { useConfirm } from '../shared/confirm-dialog';
+import { errorMessage } from '../shared/errors';
+import { formatDateTime, formatRelative } from '../shared/format';
+import { AdminPageHeader } from '../shared/page-header';
+import { useToast } from '../shared/toast';
+import { useOnline } from '../shared/use-online';
+import { useSyncStatus } from '../layout/use-sync-status';
+import { ConflictView } from './conflict-view';
+import { entryTitle, ENTITY_LABELS, OP_LABELS } from './entry-labels';
+
+function EntryHead({ entry, tone, badge }: { entry: OutboxEntry; tone: string; badge: string }) {
+  return (
+    <div className="admin-entry__head">
+      <span className="admin-badge" data-tone={tone}>
+        {badge}
+      </span>
+      <h3>
+        {OP_LABELS[entry.op] ?? entry.op} {ENTITY_LABELS[entry.entity] ?? entry.entity}: {entryTitle(entry)}
+      </h3>
+      <span className="admin-muted admin-small" style={{ marginLeft: 'auto' }}>
+        Changed {formatDateTime(entry.createdAt)}
+      </span>
+    </div>
+  );
+}
+
+export function SyncPage() {
+  const toast = useToast();
+  const confirm = useConfirm();
+  const online = useOnline();
+  const status = useSyncStatus();
+  const [entries, setEntries] = useState<OutboxEntry[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [syncing, setSyncing] = useState(false);
+
+  // Live: the list follows every change of the outbox, in this tab or another one.
+  useEffect(() => subscribeOutboxEntries(setEntries), []);
+
+  const run = async (id: string, action: () => Promise<unknown>, done: string, failed: string) => {
+    setBusy(id);
+    try {
+      await action();
+      toast.success(done);
+    } catch (actionError) {
+      toast.error(errorMessage(actionError, failed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const keepMine = async (entry: OutboxEntry) => {
+    const ok = await confirm(
+      entry.op === 'delete'
+        ? 'Delete the record anyway? The changes someone else saved will be lost.'
+        : 'Send your version again? It replaces the fields you changed in the version on the server.',
+      { title: 'Keep mine', confirmLabel: 'Keep mine', danger: true },
+    );
+    if (ok)
+      await run(
+        entry.id,
+        () => resolveConflictKeepMine(entry.id),
+        'Your version will be sent',
+        'Could not keep your version',
+      );
+  };
+
+  const takeTheirs = async (entry: OutboxEntry) => {
+    const ok = await confirm('Discard your change and keep the version on the server?', {
+      title: 'Take theirs',
+      confirmLabel: 'Take theirs',
+      danger: true,
+    });
+    if (ok)
+      await run(
+        entry.id,
+        () => resolveConflictTakeTheirs(entry.id),
+        'Kept the version on the server',
+        'Could not take their version',
+      );
+  };
+
+  const discard = async (entry: OutboxEntry) => {
+    const ok = await confirm('Discard this change? It has not reached the server and will be lost.', {
+      title: 'Discard change',
+      confirmLabel: 'Discard',
+      danger: true,
+    });
+    if (ok) await run(entry.id, () => discardFailed(entry.id), 'Change discarded', 'Could not discard the change');
+  };
+
+  const conflicts = entries?.filter((entry) => entry.state === 'conflict') ?? [];
+  const failed = entries?.filter((entry) => entry.state === 'failed') ?? [];
+  const waiting = entries?.filter((entry) => entry.state === 'pending' || entry.state === 'sending') ?? [];
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Sync"
+        description="Changes made on this device and not yet on the server."
+        actions={
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={!online || syncing || status.draining || waiting.length === 0}
+            onClick={() => {
+              setSyncing(true);
+              syncNow()
+                .catch((syncError: unknown) => toast.error(errorMessage(syncError, 'Could not sync now')))
+                .finally(() => setSyncing(false));
+            }}
+          >
+            {syncing || status.draining ? 'Syncing…' : 'Sync now'}
+          </button>
+        }
+      />
+      <div className="admin-alert" data-tone={online ? 'info' : 'warning'} role="status">
+        <p>
+          {online ? 'Online.' : 'Offline: changes wait on this device until the connection is back.'} Last sync:{' '}
+          {status.lastSyncAt ? formatRelative(status.lastSyncAt) : 'never'}.
+          {status.pausedForAuth && ' Sending is paused until you log in again.'}
+        </p>
+      </div>
+      {entries === null && (
+        <p className="admin-loading" role="status">
+          Reading the changes saved on this device…
+        </p>
+      )}
+      {entries && entries.length === 0 && (
+        <div className="admin-card admin-empty">
+          <h2>Everything is synced</h2>
+          <p>No changes are waiting on this device.</p>
+        </div>
+      )}
+
+      {conflicts.length > 0 && (
+        <section aria-labelledby="sync-conflicts" className="admin-entry">
+          <h2 id="sync-conflicts" style={{ margin: 0 }}>
+            Conflicts ({conflicts.length})
+          </h2>
+          <p className="admin-muted" style={{ margin: 0 }}>
+            Someone else changed these records after you started editing. Compare both versions and choose one.
+          </p>
+          {conflicts.map((entry) => (
+            <article key={entry.id} className="admin-card admin-entry" aria-label={`Conflict: ${entryTitle(entry)}`}>
+              <EntryHead entry={entry} tone="amber" badge="Conflict" />
+              <ConflictView entry={entry} />
+              <div className="admin-form__actions">
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  disabled={busy === entry.id}
+                  onClick={() => void keepMine(entry)}
+                >
+                  Keep mine
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={busy === entry.id}
+                  onClick={() => void takeTheirs(entry)}
+                >
+                  Take theirs
+                </button>
+              </div>
+            </article>
+          ))}
+        </section>
+      )}
+
+      {failed.length > 0 && (
+        <section aria-labelledby="sync-failed" className="admin-entry">
+          <h2 id="sync-failed" style={{ margin: 0 }}>
+            Refused by the server ({failed.length})
+          </h2>
+          {failed.map((entry) => (
+            <article key={entry.id} className="admin-card admin-entry" aria-label={`Refused: ${entryTitle(entry)}`}>
+              <EntryHead entry={entry} tone="red" badge="Refused" />
+              <div className="admin-alert" data-tone="error">
+                <p>{entry.lastError || 'The server refused this change.'}</p>
+                {entry.details && entry.details.length > 0 && (
+                  <ul style={{ margin: '6px 0 0', paddingLeft: 20, fontWeight: 400 }}>
+                    {entry.details.map((detail) => (
+                      <li key={`${detail.path}-${detail.message}`}>
+                        <strong>{detail.path || 'record'}</strong>: {detail.message}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <div className="admin-form__actions">
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  disabled={busy === entry.id}
+                  onClick={() =>
+                    void run(entry.id, () => retryFailed(entry.id), 'The change will be sent again', 'Could not retry')
+                  }
+                >
+                  Retry
+                </button>
+                <button
+                  type="button"
+                  className="button button--danger-outline button--small"
+                  disabled={busy === entry.id}
+                  onClick={() => void discard(entry)}
+                >
+                  Discard
+                </button>
+              </div>
+            </article>
+          ))}
+        </section>
+      )}
+
+      {waiting.length > 0 && (
+        <section aria-labelledby="sync-waiting" className="admin-card">
+          <h2 id="sync-waiting">Waiting to be sent ({waiting.length})</h2>
+          <ul className="admin-list">
+            {waiting.map((entry) => (
+              <li key={entry.id}>
+                <span className="admin-badge" data-tone={entry.state === 'sending' ? 'blue' : undefined}>
+                  {entry.state === 'sending' ? 'Sending' : 'Pending'}
+                </span>
+                <strong>
+                  {OP_LABELS[entry.op] ?? entry.op} {ENTITY_LABELS[entry.entity] ?? entry.entity}: {entryTitle(entry)}
+                </strong>
+                <span className="admin-muted admin-small" style={{ marginLeft: 'auto' }}>
+                  {formatDateTime(entry.createdAt)}
+                  {entry.attempts > 0 && ` · ${entry.attempts} ${entry.attempts === 1 ? 'try' : 'tries'}`}
+                </span>
+                {entry.lastError && (
+                  <span className="admin-small" style={{ flexBasis: '100%', color: 'var(--admin-warning)' }}>
+                    Last try: {entry.lastError}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
