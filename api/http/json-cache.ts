@@ -5,6 +5,7 @@
  * The ETag lets a returning phone revalidate with 304 instead of downloading the list again.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectionName, Storage } from '../storage/storage';
 
@@ -12,6 +13,19 @@ interface CachedBody {
   revisions: string;
   payload: string;
   etag: string;
+  /** Compressed once, on the first request that accepts them (phones always do), not on every request. */
+  brotli?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Below this, compressing costs more than it saves (the same threshold as the compress plugin). */
+const COMPRESS_MIN_BYTES = 1024;
+
+function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  if (/\bbr\b/.test(acceptEncoding)) return 'br';
+  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  return null;
 }
 
 export class JsonResponseCache {
@@ -53,7 +67,18 @@ export class JsonResponseCache {
     }
     // Awaited: payloads over @fastify/compress's sync threshold (8 KB here) are compressed in an async onSend, and a
     // handler resolving before the reply is sent makes Fastify send again with no body (Content-Length: 0).
-    await reply.type('application/json; charset=utf-8').send(entry.payload);
+    reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+    const encoding =
+      entry.payload.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+    if (encoding === 'br') {
+      entry.brotli ??= brotliCompressSync(entry.payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+      await reply.header('Content-Encoding', 'br').send(entry.brotli);
+    } else if (encoding === 'gzip') {
+      entry.gzip ??= gzipSync(entry.payload, { level: 6 });
+      await reply.header('Content-Encoding', 'gzip').send(entry.gzip);
+    } else {
+      await reply.send(entry.payload);
+    }
     return true;
   }
 }
