@@ -51,6 +51,9 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
     },
     // One line per request at 50 connections costs more than the request; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // No per-request child logger: with request logging off, creating one for every request cost more than the
+    // public reads themselves (bench/api); error logs carry the method and URL explicitly instead.
+    childLoggerFactory: (logger) => logger,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });

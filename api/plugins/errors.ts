@@ -81,7 +81,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       };
       return send(statusCode, { error: messages[statusCode] ?? error.message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, method: request.method, url: request.url }, 'unhandled error');
     return send(500, { error: MESSAGES.internalError });
   });
 }

@@ -32,14 +32,17 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     );
   }
 
-  app.get('/public/communities', async (request, reply) => {
+  // Cached answers are precompressed by JsonResponseCache: the compress plugin's hook is not needed on them.
+  const cached = { compress: false as const };
+
+  app.get('/public/communities', cached, async (request, reply) => {
     await cache.send(request, reply, 'communities', ['communities'], () => app.storage.list('communities'));
   });
 
   // Accepts an id or a slug (DESIGN §6).
   app.get<{ Params: { id: string } }>(
     '/public/communities/:id',
-    { schema: { params: idParamsSchema } },
+    { ...cached, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const found = await cache.send(request, reply, `community:${request.params.id}`, ['communities'], () =>
         findCommunity(request.params.id),
@@ -50,7 +53,7 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<{ Querystring: { communityId?: string } }>(
     '/public/listings',
-    { schema: { querystring: z.object({ communityId: z.string().max(100).optional() }) } },
+    { ...cached, schema: { querystring: z.object({ communityId: z.string().max(100).optional() }) } },
     async (request, reply) => {
       const communityId = request.query.communityId;
       await cache.send(request, reply, `listings:${communityId ?? '*'}`, ['listings', 'communities'], async () => {
@@ -63,7 +66,7 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<{ Params: { id: string } }>(
     '/public/listings/:id',
-    { schema: { params: idParamsSchema } },
+    { ...cached, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const found = await cache.send(request, reply, `listing:${request.params.id}`, ['listings'], () =>
         app.storage.get('listings', request.params.id),
@@ -72,7 +75,7 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get('/public/settings', async (request, reply) => {
+  app.get('/public/settings', cached, async (request, reply) => {
     await cache.send(request, reply, 'settings', ['settings'], () => readSiteSettings(app.storage));
   });
 
