@@ -8,3 +8,4 @@ export * from './schemas/property';
 export * from './schemas/contact';
 export * from './schemas/admin-user';
 export * from './schemas/settings';
+export * from './schemas/lead-filter';

@@ -5,6 +5,7 @@
  * Reads follow the admin policy of content.ts: server first, written through to IndexedDB, HTTP errors raised,
  * the local copy (filtered here the way the server filters) only when the server cannot be reached.
  */
+import { filterLeads, type LeadFilter as DomainLeadFilter } from '../../../../../domain/schemas/lead-filter';
 import type { ContactRequest, LeadStatus } from '../../../../../domain/schemas/contact';
 import type { CONTACT_INTERESTS, LEAD_SOURCES } from '../../../../../domain/constants';
 import { NetworkUnreachableError } from '../../errors';
@@ -47,33 +48,9 @@ function searchParams(filter: LeadFilter): Record<string, string> {
   );
 }
 
-/**
- * The server's filter (api/leads/lead-filter.ts), for the local copy: newest first; without a status filter,
- * SPAM is left out (it has its own view).
- */
+/** The server's filter, for the local copy (one implementation, in domain/). */
 export function filterLeadsLocally(leads: readonly ContactRequest[], filter: LeadFilter): ContactRequest[] {
-  const query = filter.q?.trim().toLowerCase();
-  const fromTime = filter.from ? Date.parse(`${filter.from}T00:00:00.000Z`) : undefined;
-  const toTime = filter.to ? Date.parse(`${filter.to}T23:59:59.999Z`) : undefined;
-  return leads
-    .slice()
-    .reverse()
-    .filter((lead) => (filter.status ? lead.status === filter.status : lead.status !== 'SPAM'))
-    .filter((lead) => !filter.interest || lead.interest === filter.interest)
-    .filter((lead) => !filter.source || lead.source === filter.source)
-    .filter((lead) => !filter.communityId || lead.communityId === filter.communityId)
-    .filter((lead) => {
-      const time = Date.parse(lead.createdAt);
-      return (fromTime === undefined || time >= fromTime) && (toTime === undefined || time <= toTime);
-    })
-    .filter(
-      (lead) =>
-        !query ||
-        [lead.name, lead.email, lead.phone, lead.message, lead.listingTitle ?? '', lead.notes].some((field) =>
-          field?.toLowerCase().includes(query),
-        ),
-    )
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return filterLeads(leads, filter as Readonly<DomainLeadFilter>);
 }
 
 async function writeThrough(leads: ContactRequest[], filter: LeadFilter): Promise<void> {

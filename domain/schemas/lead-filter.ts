@@ -1,0 +1,45 @@
+/**
+ * The lead inbox's filter (status, interest, source, community, text, date range), in one place for the server
+ * (GET /api/contacts and the CSV export) and the browser (the offline copy of the inbox).
+ */
+import { z } from 'zod';
+import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../constants';
+import type { ContactRequest } from './contact';
+
+export const leadFilterSchema = z.object({
+  status: z.enum(LEAD_STATUSES).optional(),
+  interest: z.enum(CONTACT_INTERESTS).optional(),
+  source: z.enum(LEAD_SOURCES).optional(),
+  communityId: z.string().max(100).optional(),
+  q: z.string().max(200).optional(),
+  from: z.iso.date({ error: 'Use a date such as 2026-01-31' }).optional(),
+  to: z.iso.date({ error: 'Use a date such as 2026-01-31' }).optional(),
+});
+export type LeadFilter = z.infer<typeof leadFilterSchema>;
+
+/** Leads matching `filter`, newest first. Without a status filter, SPAM is left out (it has its own view). */
+export function filterLeads(leads: readonly ContactRequest[], filter: Readonly<LeadFilter>): ContactRequest[] {
+  const query = filter.q?.trim().toLowerCase();
+  const fromTime = filter.from ? Date.parse(`${filter.from}T00:00:00.000Z`) : undefined;
+  const toTime = filter.to ? Date.parse(`${filter.to}T23:59:59.999Z`) : undefined;
+  // Reversed first so leads created in the same millisecond still come newest first (the sort is stable).
+  return leads
+    .slice()
+    .reverse()
+    .filter((lead) => (filter.status ? lead.status === filter.status : lead.status !== 'SPAM'))
+    .filter((lead) => !filter.interest || lead.interest === filter.interest)
+    .filter((lead) => !filter.source || lead.source === filter.source)
+    .filter((lead) => !filter.communityId || lead.communityId === filter.communityId)
+    .filter((lead) => {
+      const time = Date.parse(lead.createdAt);
+      return (fromTime === undefined || time >= fromTime) && (toTime === undefined || time <= toTime);
+    })
+    .filter(
+      (lead) =>
+        !query ||
+        [lead.name, lead.email, lead.phone, lead.message, lead.listingTitle ?? '', lead.notes].some((field) =>
+          field?.toLowerCase().includes(query),
+        ),
+    )
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
