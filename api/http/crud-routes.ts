@@ -10,6 +10,25 @@ import type { CollectionName, CollectionTypes, NewRecord, RecordChanges, Transac
 import { HttpError } from './http-error';
 import { runWrite } from './idempotent-write';
 
+/**
+ * The record a write is about: 404 when it does not exist, 412 with the current record (for the conflict screen)
+ * when the client based its change on another version. Checked before any other rule, so a stale write is
+ * always reported as a conflict.
+ */
+export function currentForWrite<C extends CollectionName>(
+  tx: Transaction,
+  collection: C,
+  id: string,
+  expectedVersion: number | undefined,
+): CollectionTypes[C] {
+  const current = tx.get(collection, id);
+  if (!current) throw new HttpError(404, MESSAGES.notFound);
+  if (expectedVersion !== undefined && current.version !== expectedVersion) {
+    throw new HttpError(412, MESSAGES.versionConflict, undefined, {}, current);
+  }
+  return current;
+}
+
 export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 export interface CrudOptions<C extends CollectionName> {
@@ -81,12 +100,7 @@ export function registerCrudRoutes<C extends CollectionName>(app: FastifyInstanc
         request,
         reply,
         ({ tx, expectedVersion }) => {
-          const current = tx.get(collection, request.params.id);
-          if (!current) throw new HttpError(404, MESSAGES.notFound);
-          // Checked here too (not only by the storage) so the 412 carries the current record for the conflict screen.
-          if (expectedVersion !== undefined && current.version !== expectedVersion) {
-            throw new HttpError(412, MESSAGES.versionConflict, undefined, {}, current);
-          }
+          const current = currentForWrite(tx, collection, request.params.id, expectedVersion);
           const changes = options.prepareUpdate
             ? options.prepareUpdate(tx, current, request.body)
             : (request.body as RecordChanges<CollectionTypes[C]>);
@@ -105,11 +119,7 @@ export function registerCrudRoutes<C extends CollectionName>(app: FastifyInstanc
         request,
         reply,
         ({ tx, expectedVersion }) => {
-          const current = tx.get(collection, request.params.id);
-          if (!current) throw new HttpError(404, MESSAGES.notFound);
-          if (expectedVersion !== undefined && current.version !== expectedVersion) {
-            throw new HttpError(412, MESSAGES.versionConflict, undefined, {}, current);
-          }
+          const current = currentForWrite(tx, collection, request.params.id, expectedVersion);
           options.beforeDelete?.(tx, current);
           tx.remove(collection, request.params.id);
           return { statusCode: 204, body: null };

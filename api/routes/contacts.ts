@@ -1,7 +1,7 @@
 /** Admin lead routes (SPEC §7 /contacts, plus PATCH and CSV export for the lead inbox). */
 import type { FastifyInstance } from 'fastify';
 import { contactInputSchema, contactPatchSchema, MESSAGES, type ContactPatch } from '../../domain';
-import { idParamsSchema } from '../http/crud-routes';
+import { currentForWrite, idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
 import { leadsToCsv } from '../leads/csv';
@@ -54,11 +54,7 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
         request,
         reply,
         ({ tx, expectedVersion }) => {
-          const current = tx.get('contacts', request.params.id);
-          if (!current) throw new HttpError(404, MESSAGES.notFound);
-          if (expectedVersion !== undefined && current.version !== expectedVersion) {
-            throw new HttpError(412, MESSAGES.versionConflict, undefined, {}, current);
-          }
+          const current = currentForWrite(tx, 'contacts', request.params.id, expectedVersion);
           return { statusCode: 200, body: tx.update('contacts', current.id, request.body) };
         },
         { action: 'contact.update', entity: 'contacts', entityId: (body) => (body as { id: string }).id },
