@@ -4,9 +4,6 @@
  */
 import '../../../features/admin/admin.css';
 import { AdminLayout } from '../../../features/admin/layout/admin-layout';
-import { adminHandle } from '../../../features/admin/shared/admin-head';
-
-export const handle = adminHandle('Back Office');
 
 export function Component() {
   return <AdminLayout />;

@@ -1,9 +1,6 @@
 /** /admin/audit: the audit trail, SUPER_ADMIN only (DESIGN §1, §4). */
 import { AuditPage } from '../../../features/admin/audit/audit-page';
 import { RequireSuperAdmin } from '../../../features/admin/layout/require-super-admin';
-import { adminHandle } from '../../../features/admin/shared/admin-head';
-
-export const handle = adminHandle('Audit Log');
 
 export function Component() {
   return (

@@ -1,9 +1,6 @@
 /** /admin/properties (SPEC §2 Admin properties page). Client-rendered inside the admin layout; the page lives in features/admin/content. */
-import { adminHandle } from '../../../features/admin/shared/admin-head';
 import { PropertiesPage } from '../../../features/admin/content/properties-page';
 import '../../../features/admin/content/content.css';
-
-export const handle = adminHandle('Properties');
 
 export function Component() {
   return <PropertiesPage />;
