@@ -2,11 +2,14 @@
  * buildApp: the whole server as a Fastify instance, without listening (server.ts listens; tests use inject).
  * Storage is passed in, so tests run on memory storage and the server on the file database.
  */
+import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
+import { JsonResponseCache } from './http/json-cache';
+import { publicReadFastPath, type RawRequestHandler } from './http/public-read-fast-path';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
-import securityPlugin from './plugins/security';
+import securityPlugin, { securityHeaderSets } from './plugins/security';
 import staticFilesPlugin from './plugins/static-files';
 import adminAuthRoutes from './routes/admin-auth';
 import adminUserRoutes from './routes/admin-users';
@@ -33,6 +36,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Shown on the login form only in demo mode. */
     demoCredentials: DemoCredentials | null;
+    /** Serialised public reads (api/routes/public.ts builds them; the fast path answers repeats from them). */
+    publicReadCache: JsonResponseCache;
   }
 }
 
@@ -44,7 +49,16 @@ export interface BuildAppOptions {
 
 export async function buildApp({ config, storage, demoCredentials }: BuildAppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (server.ts creates one in DATA_DIR/secret)');
+  const publicReadCache = new JsonResponseCache(storage);
+  // Set once the routes exist; until then (and for anything it does not know) requests go to Fastify.
+  const fastPath: { handle?: RawRequestHandler } = {};
   const app = Fastify({
+    // Repeat public reads are answered from the cache before Fastify (api/http/public-read-fast-path.ts).
+    // app.inject() bypasses the server, so inject tests exercise the routes; the fast path has its own tests.
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!fastPath.handle?.(request, response)) handler(request, response);
+      }),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.currentPassword', 'req.body.newPassword'],
@@ -60,6 +74,7 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('demoCredentials', demoCredentials ?? null);
+  app.decorate('publicReadCache', publicReadCache);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -85,5 +100,6 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
   if (config.serveWebApp !== false && webAppIsBuilt()) await app.register(ssrRoutes);
 
   await app.ready();
+  fastPath.handle = publicReadFastPath(publicReadCache, securityHeaderSets().apiHeaders);
   return app;
 }

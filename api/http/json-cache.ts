@@ -3,19 +3,30 @@
  * (DESIGN §7 asks public reads to be ≥ 10× json-server). Entries are keyed by the request's cache key and
  * remember the storage revisions they were built from; a write to any of those collections invalidates them.
  * The ETag lets a returning phone revalidate with 304 instead of downloading the list again.
+ *
+ * The answer (status, headers, body) is decided in one place, `answer`, for both ways a cached read is served:
+ * through the Fastify route (`send`) and through the raw fast path in front of Fastify
+ * (api/http/public-read-fast-path.ts), so the two cannot drift apart.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectionName, Storage } from '../storage/storage';
 
-interface CachedBody {
+export interface CachedBody {
   revisions: string;
   payload: string;
   etag: string;
   /** Compressed once, on the first request that accepts them (phones always do), not on every request. */
   brotli?: Buffer;
   gzip?: Buffer;
+}
+
+/** What a cached read answers: 200 with a body, or 304 when the client already holds this version. */
+export interface CachedAnswer {
+  statusCode: 200 | 304;
+  headers: Record<string, string>;
+  body?: string | Buffer;
 }
 
 /** Below this, compressing costs more than it saves (the same threshold as the compress plugin). */
@@ -36,6 +47,36 @@ export class JsonResponseCache {
     private readonly maxEntries = 5000,
   ) {}
 
+  private revisions(dependsOn: readonly CollectionName[]): string {
+    return dependsOn.map((collection) => this.storage.revision(collection)).join('.');
+  }
+
+  /** The entry for `cacheKey` if it was built from the current revisions of `dependsOn`, else undefined. */
+  fresh(cacheKey: string, dependsOn: readonly CollectionName[]): CachedBody | undefined {
+    const entry = this.entries.get(cacheKey);
+    return entry && entry.revisions === this.revisions(dependsOn) ? entry : undefined;
+  }
+
+  /** The status, headers and body for `entry`, given the request's If-None-Match and Accept-Encoding. */
+  answer(entry: CachedBody, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): CachedAnswer {
+    // Public data may change at any time; browsers revalidate (cheap with the ETag), and the service worker
+    // never caches /api (IndexedDB holds the offline copy).
+    const headers: Record<string, string> = { etag: entry.etag, 'cache-control': 'no-cache' };
+    if (ifNoneMatch === entry.etag) return { statusCode: 304, headers };
+    headers['content-type'] = 'application/json; charset=utf-8';
+    headers.vary = 'Accept-Encoding';
+    const encoding = entry.payload.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : null;
+    if (encoding === 'br') {
+      entry.brotli ??= brotliCompressSync(entry.payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+      return { statusCode: 200, headers: { ...headers, 'content-encoding': 'br' }, body: entry.brotli };
+    }
+    if (encoding === 'gzip') {
+      entry.gzip ??= gzipSync(entry.payload, { level: 6 });
+      return { statusCode: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: entry.gzip };
+    }
+    return { statusCode: 200, headers, body: entry.payload };
+  }
+
   /**
    * Answers from cache when `dependsOn` has not changed since the entry was built, else builds it with
    * `produce` (which returns the body, or undefined for a 404 that the caller handles).
@@ -47,9 +88,10 @@ export class JsonResponseCache {
     dependsOn: readonly CollectionName[],
     produce: () => Promise<unknown | undefined>,
   ): Promise<boolean> {
-    const revisions = dependsOn.map((collection) => this.storage.revision(collection)).join('.');
-    let entry = this.entries.get(cacheKey);
-    if (!entry || entry.revisions !== revisions) {
+    let entry = this.fresh(cacheKey, dependsOn);
+    if (!entry) {
+      // Revisions read before producing: a write landing meanwhile leaves an entry that is already stale.
+      const revisions = this.revisions(dependsOn);
       const body = await produce();
       if (body === undefined) return false;
       const payload = JSON.stringify(body);
@@ -57,28 +99,9 @@ export class JsonResponseCache {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
       this.entries.set(cacheKey, entry);
     }
-    reply.header('ETag', entry.etag);
-    // Public data may change at any time; browsers revalidate (cheap with the ETag), and the service worker
-    // never caches /api (IndexedDB holds the offline copy).
-    reply.header('Cache-Control', 'no-cache');
-    if (request.headers['if-none-match'] === entry.etag) {
-      reply.code(304).send();
-      return true;
-    }
-    // Awaited: payloads over @fastify/compress's sync threshold (8 KB here) are compressed in an async onSend, and a
-    // handler resolving before the reply is sent makes Fastify send again with no body (Content-Length: 0).
-    reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
-    const encoding =
-      entry.payload.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-    if (encoding === 'br') {
-      entry.brotli ??= brotliCompressSync(entry.payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
-      await reply.header('Content-Encoding', 'br').send(entry.brotli);
-    } else if (encoding === 'gzip') {
-      entry.gzip ??= gzipSync(entry.payload, { level: 6 });
-      await reply.header('Content-Encoding', 'gzip').send(entry.gzip);
-    } else {
-      await reply.send(entry.payload);
-    }
+    const answer = this.answer(entry, request.headers['if-none-match'], request.headers['accept-encoding']);
+    // Awaited: a handler resolving before the reply is sent makes Fastify send again with no body.
+    await reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
     return true;
   }
 }

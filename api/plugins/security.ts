@@ -65,13 +65,19 @@ const JSON_HEADER_NAMES = [
   'x-dns-prefetch-control',
 ];
 
-async function securityPlugin(app: FastifyInstance): Promise<void> {
+/** The headers for pages and for API answers (also used by the public-read fast path in front of Fastify). */
+export function securityHeaderSets(): { pageHeaders: Record<string, string>; apiHeaders: Record<string, string> } {
   const pageHeaders = computeSecurityHeaders();
   const apiHeaders = {
     ...Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => JSON_HEADER_NAMES.includes(name))),
     // A JSON answer opened as a document may load nothing and be framed by nobody.
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   };
+  return { pageHeaders, apiHeaders };
+}
+
+async function securityPlugin(app: FastifyInstance): Promise<void> {
+  const { pageHeaders, apiHeaders } = securityHeaderSets();
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     done();

@@ -8,7 +8,7 @@ import { contactInputSchema, DEFAULT_SITE_SETTINGS, MESSAGES, type SiteSettings 
 import { idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
-import { JsonResponseCache } from '../http/json-cache';
+import { publicReads } from '../http/public-reads';
 import { leadRecord, type ContactSubmission } from '../leads/lead-intake';
 import { FixedWindowRateLimiter } from '../security/rate-limiter';
 import type { Storage } from '../storage/storage';
@@ -23,7 +23,7 @@ export async function readSiteSettings(storage: Storage): Promise<SiteSettings> 
 }
 
 export default async function publicRoutes(app: FastifyInstance): Promise<void> {
-  const cache = new JsonResponseCache(app.storage);
+  const cache = app.publicReadCache;
   const contactLimiter = new FixedWindowRateLimiter(app.config.contactRateLimit, app.config.rateLimitWindowMs);
 
   async function findCommunity(idOrSlug: string) {
@@ -36,7 +36,8 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
   const cached = { compress: false as const };
 
   app.get('/public/communities', cached, async (request, reply) => {
-    await cache.send(request, reply, 'communities', ['communities'], () => app.storage.list('communities'));
+    const { cacheKey, dependsOn } = publicReads.communities();
+    await cache.send(request, reply, cacheKey, dependsOn, () => app.storage.list('communities'));
   });
 
   // Accepts an id or a slug (DESIGN §6).
@@ -44,9 +45,8 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     '/public/communities/:id',
     { ...cached, schema: { params: idParamsSchema } },
     async (request, reply) => {
-      const found = await cache.send(request, reply, `community:${request.params.id}`, ['communities'], () =>
-        findCommunity(request.params.id),
-      );
+      const { cacheKey, dependsOn } = publicReads.community(request.params.id);
+      const found = await cache.send(request, reply, cacheKey, dependsOn, () => findCommunity(request.params.id));
       if (!found) throw new HttpError(404, MESSAGES.communityNotFound);
     },
   );
@@ -56,7 +56,8 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     { ...cached, schema: { querystring: z.object({ communityId: z.string().max(100).optional() }) } },
     async (request, reply) => {
       const communityId = request.query.communityId;
-      await cache.send(request, reply, `listings:${communityId ?? '*'}`, ['listings', 'communities'], async () => {
+      const { cacheKey, dependsOn } = publicReads.listings(communityId);
+      await cache.send(request, reply, cacheKey, dependsOn, async () => {
         if (!communityId) return app.storage.list('listings');
         const community = await findCommunity(communityId);
         return community ? app.storage.list('listings', { communityId: community.id }) : [];
@@ -68,7 +69,8 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     '/public/listings/:id',
     { ...cached, schema: { params: idParamsSchema } },
     async (request, reply) => {
-      const found = await cache.send(request, reply, `listing:${request.params.id}`, ['listings'], () =>
+      const { cacheKey, dependsOn } = publicReads.listing(request.params.id);
+      const found = await cache.send(request, reply, cacheKey, dependsOn, () =>
         app.storage.get('listings', request.params.id),
       );
       if (!found) throw new HttpError(404, MESSAGES.listingNotFound);
@@ -76,7 +78,8 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
   );
 
   app.get('/public/settings', cached, async (request, reply) => {
-    await cache.send(request, reply, 'settings', ['settings'], () => readSiteSettings(app.storage));
+    const { cacheKey, dependsOn } = publicReads.settings();
+    await cache.send(request, reply, cacheKey, dependsOn, () => readSiteSettings(app.storage));
   });
 
   // Lets the login form pre-fill demo credentials only when the server runs in demo mode (SPEC §2, DESIGN §4).

@@ -1,0 +1,59 @@
+/**
+ * The cached public reads (SPEC §7 "Public"): for each one, its cache key and the collections it is built
+ * from. Shared by the Fastify routes (api/routes/public.ts), which build the entries, and the raw fast path
+ * (public-read-fast-path.ts), which answers repeat requests from them.
+ */
+import type { CollectionName } from '../storage/storage';
+
+export interface PublicRead {
+  cacheKey: string;
+  dependsOn: readonly CollectionName[];
+}
+
+export const publicReads = {
+  communities: (): PublicRead => ({ cacheKey: 'communities', dependsOn: ['communities'] }),
+  /** By id or slug (DESIGN §6). */
+  community: (idOrSlug: string): PublicRead => ({ cacheKey: `community:${idOrSlug}`, dependsOn: ['communities'] }),
+  /** A community filter may be an id or a slug, so the list also depends on the communities. */
+  listings: (communityId?: string): PublicRead => ({
+    cacheKey: `listings:${communityId ?? '*'}`,
+    dependsOn: ['listings', 'communities'],
+  }),
+  listing: (id: string): PublicRead => ({ cacheKey: `listing:${id}`, dependsOn: ['listings'] }),
+  settings: (): PublicRead => ({ cacheKey: 'settings', dependsOn: ['settings'] }),
+};
+
+/**
+ * An id, slug or filter value the fast path may take as is: anything else (percent-encoding, dots, very long)
+ * goes through the full route, which decodes and validates it.
+ */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * The public read a raw request URL (path and query, as sent) names, or undefined when only the full Fastify
+ * route should answer it (other paths, unexpected or repeated query parameters, unusual characters).
+ */
+export function publicReadForUrl(url: string): PublicRead | undefined {
+  const queryStart = url.indexOf('?');
+  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  if (!pathname.startsWith('/api/public/')) return undefined;
+  const [collection, id, ...rest] = pathname.slice('/api/public/'.length).split('/');
+  if (rest.length > 0) return undefined;
+
+  if (collection === 'listings' && id === undefined) {
+    if (query === '') return publicReads.listings();
+    const match = /^communityId=([^&]*)$/.exec(query);
+    return match && PLAIN_SEGMENT.test(match[1]!) ? publicReads.listings(match[1]) : undefined;
+  }
+  if (query !== '') return undefined;
+  if (id === undefined) {
+    if (collection === 'communities') return publicReads.communities();
+    if (collection === 'settings') return publicReads.settings();
+    return undefined;
+  }
+  if (!PLAIN_SEGMENT.test(id)) return undefined;
+  if (collection === 'communities') return publicReads.community(id);
+  if (collection === 'listings') return publicReads.listing(id);
+  return undefined;
+}
