@@ -55,10 +55,15 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
   const app = Fastify({
     // Repeat public reads are answered from the cache before Fastify (api/http/public-read-fast-path.ts).
     // app.inject() bypasses the server, so inject tests exercise the routes; the fast path has its own tests.
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
         if (!fastPath.handle?.(request, response)) handler(request, response);
-      }),
+      });
+      // Fastify's own default, which it applies only to servers it creates: longer than the 60 s idle timeout
+      // of common load balancers, so they never reuse a connection this server has just closed.
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.currentPassword', 'req.body.newPassword'],
