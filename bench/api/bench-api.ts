@@ -33,6 +33,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -149,6 +150,8 @@ export interface ApiBenchResult {
     durationSeconds: Record<string, number>;
     scales: number[];
     pairedSeconds: number;
+    /** Sent with every request; '' = none. */
+    acceptEncoding: string;
   };
   datasets: Array<{ scale: number; counts: GeneratedData['counts'] }>;
   rows: EndpointRow[];
@@ -170,6 +173,8 @@ export interface ApiBenchOptions {
   keepData?: boolean;
   /** When set, our server runs with --cpu-prof and writes its profiles here (one per scale). */
   cpuProfileDir?: string;
+  /** Accept-Encoding sent with every request (default BROWSER_ACCEPT_ENCODING; '' sends none). */
+  acceptEncoding?: string;
   /** Measure the harness ceiling for each read (a bare node:http server, same payload); default true. */
   ceiling?: boolean;
   /**
@@ -317,11 +322,18 @@ const NULL_SERVER_SOURCE = `
 const http = require('node:http');
 const fs = require('node:fs');
 const dir = process.argv[1];
-const bodies = new Map(fs.readdirSync(dir).map((name) => ['/' + name, fs.readFileSync(dir + '/' + name)]));
+const names = fs.readdirSync(dir).filter((name) => !name.endsWith('.encoding'));
+const bodies = new Map(names.map((name) => ['/' + name, fs.readFileSync(dir + '/' + name)]));
+const encodings = new Map(names.map((name) => {
+  const file = dir + '/' + name + '.encoding';
+  return ['/' + name, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''];
+}));
 const server = http.createServer((req, res) => {
   const body = bodies.get(req.url);
   if (!body) { res.statusCode = 404; res.end(); return; }
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length };
+  if (encodings.get(req.url)) headers['content-encoding'] = encodings.get(req.url);
+  res.writeHead(200, headers);
   res.end(body);
 });
 server.listen(0, '${HOST}', () => console.log('listening on http://${HOST}:' + server.address().port));
@@ -463,15 +475,41 @@ async function settle(url: string, cheapPath: string, log: (line: string) => voi
 }
 
 // ---- measuring -----------------------------------------------------------------------------------------------
+/**
+ * What Chromium sends on every request: phones and browsers always accept compressed answers, so the servers
+ * are measured as they serve them (json-server compresses with its default compression middleware, ours serves
+ * bodies compressed once per change). `--accept-encoding=` (empty) measures uncompressed answers instead.
+ */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+
 async function runAutocannon(
   url: string,
   requests: RequestSpec[],
   connections: number,
   duration: number,
+  headers: Record<string, string>,
 ): Promise<Result> {
   const target = new URL(url);
   if (target.hostname !== HOST) throw new Error(`refusing to benchmark ${url}: only ${HOST} is allowed`);
-  return autocannon({ url, connections, duration, requests, timeout: 10 });
+  const withHeaders = requests.map((request) => ({ ...request, headers: { ...headers, ...request.headers } }));
+  return autocannon({ url, connections, duration, requests: withHeaders, timeout: 10 });
+}
+
+/** The raw bytes (still compressed) and Content-Encoding of one GET, for the calibration server to replay. */
+function fetchRaw(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
+          else resolve({ body: Buffer.concat(chunks), encoding: String(response.headers['content-encoding'] ?? '') });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 function toMeasurement(result: Result): Measurement {
@@ -772,6 +810,8 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
   const durationFor = options.durationSeconds ?? ((scale: number) => (scale === 1 ? 10 : 8));
   const warmupSeconds = options.warmupSeconds ?? 2;
   const connections = options.connections ?? 50;
+  const acceptEncoding = options.acceptEncoding ?? BROWSER_ACCEPT_ENCODING;
+  const requestHeaders: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
   const log = options.log ?? ((line: string) => console.log(line));
   const endpoints = ENDPOINTS.filter((spec) => !options.endpoints || options.endpoints.includes(spec.key));
   const resultsDir = options.resultsDir === undefined ? DEFAULT_RESULTS_DIR : options.resultsDir;
@@ -824,9 +864,9 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
           await mkdir(dir, { recursive: true });
           for (const spec of endpoints) {
             if (!spec.samplePath) continue;
-            const response = await fetch(`${ours.url}${spec.samplePath(data)}`);
-            if (!response.ok) throw new Error(`${spec.samplePath(data)} answered ${response.status}`);
-            await writeFile(path.join(dir, spec.key), await response.text());
+            const sample = await fetchRaw(`${ours.url}${spec.samplePath(data)}`, requestHeaders);
+            await writeFile(path.join(dir, spec.key), sample.body);
+            if (sample.encoding) await writeFile(path.join(dir, `${spec.key}.encoding`), sample.encoding);
           }
           nullServer = await startNullServer(dir);
         }
@@ -838,9 +878,21 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
           ] as const) {
             const cheapPath =
               name === 'ours' ? `/api/public/listings/${data.listingIds[0]}` : `/listings/${data.listingIds[0]}`;
-            const warm = await runAutocannon(server.url, spec.requests(name, data), connections, warmupSeconds);
+            const warm = await runAutocannon(
+              server.url,
+              spec.requests(name, data),
+              connections,
+              warmupSeconds,
+              requestHeaders,
+            );
             await settle(server.url, cheapPath, log);
-            const result = await runAutocannon(server.url, spec.requests(name, data), connections, duration);
+            const result = await runAutocannon(
+              server.url,
+              spec.requests(name, data),
+              connections,
+              duration,
+              requestHeaders,
+            );
             await settle(server.url, cheapPath, log);
             measured[name] = toMeasurement(result);
             if (name === 'ours' && spec.kind === 'write') entry.acknowledgedPosts += warm['2xx'] + result['2xx'];
@@ -857,8 +909,10 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
           if (nullServer && spec.kind === 'read') {
             const requests: RequestSpec[] = [{ method: 'GET', path: `/${spec.key}` }];
             const ceilingSeconds = Math.min(duration, 5);
-            await runAutocannon(nullServer.url, requests, connections, 1);
-            ceiling = toMeasurement(await runAutocannon(nullServer.url, requests, connections, ceilingSeconds));
+            await runAutocannon(nullServer.url, requests, connections, 1, requestHeaders);
+            ceiling = toMeasurement(
+              await runAutocannon(nullServer.url, requests, connections, ceilingSeconds, requestHeaders),
+            );
             log(
               `   ${''.padEnd(40)} ${'ceiling'.padEnd(11)} ${fmtRate(ceiling.reqPerSec).padStart(7)} req/s  ` +
                 `p50 ${fmtMs(ceiling.p50Ms)} ms  p99 ${fmtMs(ceiling.p99Ms)} ms  (bare node:http, same payload)`,
@@ -890,6 +944,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
             spec.requests('ours', side.data),
             connections,
             pairedSeconds,
+            requestHeaders,
           );
           await settle(side.server.url, cheapPath, log);
           if (spec.kind === 'write') side.acknowledgedPosts += result['2xx'];
@@ -943,6 +998,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     durationSeconds: Object.fromEntries(scales.map((s) => [String(s), durationFor(s)])),
     scales,
     pairedSeconds,
+    acceptEncoding,
   };
   const result: ApiBenchResult = {
     startedAt,
@@ -966,7 +1022,10 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       ...busyMachineNote(loadAverageAtStart, os.loadavg()),
       'Client and servers share this machine: autocannon (one thread, this process) competes with the server under ' +
         'test for the same cores, and with anything else running. Compare ratios within a run, not absolute numbers across machines.',
-      'Requests are sent without Accept-Encoding, so neither server compresses. Each server is measured alone (the other is idle).',
+      (acceptEncoding
+        ? `Every request sends Accept-Encoding: ${acceptEncoding}, as browsers do: json-server compresses answers over 1 KB on each request (its default compression middleware), ours serves them compressed once per change; the calibration server replays our compressed bytes. \`--accept-encoding=\` measures uncompressed answers.`
+        : 'Requests are sent without Accept-Encoding (--accept-encoding=), so neither server compresses.') +
+        ' Each server is measured alone (the other is idle).',
       'The ceiling column is a calibration, not a target: a bare node:http server (no framework, no routing, no headers) ' +
         'answering the same bytes as ours, driven by the same client. When it is below 10× json-server, the 10× read target ' +
         'cannot be demonstrated on this machine whatever the server does.',
@@ -1005,6 +1064,7 @@ function parseArgs(argv: string[]): ApiBenchOptions {
     else if (key === 'cpu-prof')
       options.cpuProfileDir = path.resolve(value || path.join(DEFAULT_RESULTS_DIR, 'cpu-profiles'));
     else if (key === 'keep') options.keepData = true;
+    else if (key === 'accept-encoding') options.acceptEncoding = value;
     else if (key === 'paired') options.pairedSeconds = Number(value);
     else
       throw new Error(
