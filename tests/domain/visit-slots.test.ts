@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SALES_OFFICE_HOURS, type SalesOfficeHours } from './schemas/sales-office';
+import { DEFAULT_SALES_OFFICE_HOURS, type SalesOfficeHours } from '../../domain/schemas/sales-office';
 import {
   addDays,
   bookableDates,
@@ -9,7 +9,7 @@ import {
   weekdayOf,
   zonedNow,
   zonedTimeToUtc,
-} from './visit-slots';
+} from '../../domain/visit-slots';
 
 const hours: SalesOfficeHours = {
   ...DEFAULT_SALES_OFFICE_HOURS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatePayment, monthlyPrincipalAndInterest, type PaymentInputs } from './payment-estimate';
+import { estimatePayment, monthlyPrincipalAndInterest, type PaymentInputs } from '../../domain/payment-estimate';
 
 const base: PaymentInputs = {
   price: 300_000,
