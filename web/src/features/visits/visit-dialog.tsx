@@ -78,6 +78,11 @@ export default function VisitDialog({ title, community, listing, onClose }: Visi
   useEffect(() => {
     if (booked) confirmation.current?.focus();
   }, [booked]);
+  // The data layer is fetched as the dialog opens, so a visitor who loses the network while typing can still
+  // submit: the request then waits in the outbox instead of failing to load the code that queues it.
+  useEffect(() => {
+    void import('../../data/repositories/inquiry-repository').catch(() => undefined);
+  }, []);
 
   const edit = <K extends keyof VisitValues>(field: K, value: VisitValues[K]) => {
     setValues((current) => ({
