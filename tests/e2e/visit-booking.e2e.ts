@@ -18,7 +18,15 @@ import {
 } from '../../domain/payment-estimate';
 import { formatSlot, zonedTimeToUtc } from '../../domain/visit-slots';
 import { icsDateTime } from '../../web/src/features/visits/ics';
-import { adminGet, adminToken, publicCommunity, publicListings, sleep, uniqueEmail, waitForLeads } from './support/api';
+import {
+  adminToken,
+  leadsByEmail,
+  publicCommunity,
+  publicListings,
+  sleep,
+  uniqueEmail,
+  waitForLeads,
+} from './support/api';
 import { launchBrowser, newPage, open, type E2ePage } from './support/browser';
 import { e2eEnv, siteUrl } from './support/env';
 
@@ -194,11 +202,15 @@ describe('visit booking', () => {
       .first()
       .click();
     const detail = admin.locator('.admin-lead-detail');
-    await detail.getByText(`${formatSlot(slot)} Central Time`, { exact: false }).waitFor({ timeout: 10_000 });
+    // The "Preferred visit" line of the lead (the message repeats the time in words).
+    await detail
+      .locator('dd')
+      .filter({ hasText: `${formatSlot(slot)} Central Time · Video call` })
+      .waitFor({ timeout: 10_000 });
     await detail.getByRole('button', { name: 'Confirm visit', exact: true }).click();
     await expect
-      .poll(async () => (await adminGet<{ status: string }>(`/contacts/${leads[0]!.id}`)).status, { timeout: 10_000 })
-      .toBe('APPOINTMENT');
+      .poll(async () => (await leadsByEmail(email)).map((lead) => lead.status), { timeout: 10_000 })
+      .toEqual(['APPOINTMENT']);
     await detail.getByRole('button', { name: 'Confirm visit', exact: true }).waitFor({ state: 'detached' });
   }, 120_000);
 
