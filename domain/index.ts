@@ -3,6 +3,7 @@ export * from './messages';
 export * from './normalise';
 export * from './schemas/common';
 export * from './schemas/community';
+export * from './schemas/sales-office';
 export * from './schemas/listing';
 export * from './schemas/property';
 export * from './schemas/contact';

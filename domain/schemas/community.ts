@@ -10,6 +10,7 @@ import {
   text,
   textList,
 } from './common';
+import { ownershipCostsSchema, salesOfficeHoursSchema } from './sales-office';
 
 export const slugSchema = z
   .string()
@@ -81,6 +82,10 @@ export const communityInputSchema = z.object({
   sections: sectionsSchema.default(sectionsSchema.parse({})),
   homes: z.array(homeModelSchema).max(TEXT_LIMITS.listItems).default([]),
   builders: z.array(builderSchema).max(TEXT_LIMITS.listItems).default([]),
+  /** Absent on older records: the visit booking then uses DEFAULT_SALES_OFFICE_HOURS. */
+  salesOfficeHours: salesOfficeHoursSchema.optional(),
+  /** Absent on older records: the payment estimate then uses DEFAULT_OWNERSHIP_COSTS. */
+  ownershipCosts: ownershipCostsSchema.optional(),
 });
 export type CommunityInput = z.input<typeof communityInputSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES, TEXT_LIMITS, VISIT_SLOTS, VISIT_TYPES } from '../constants';
 import { MESSAGES } from '../messages';
 import { emailSchema, recordMetaSchema, text } from './common';
+import { timeOfDaySchema } from './sales-office';
 
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
@@ -27,7 +28,8 @@ export const contactInputSchema = z.object({
   listingIds: z.array(z.string().max(100)).max(20).optional(),
   submittedAt: z.iso.datetime({ error: 'Must be an ISO date-time' }).optional(),
   preferredDate: z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' }).optional(),
-  preferredSlot: z.enum(VISIT_SLOTS).optional(),
+  /** A start time "HH:MM" (Central Time) from the sales-office hours; older leads carry a part of the day. */
+  preferredSlot: z.union([timeOfDaySchema, z.enum(VISIT_SLOTS)]).optional(),
   visitType: z.enum(VISIT_TYPES).optional(),
   website: z.string().max(TEXT_LIMITS.short).optional(),
   fillTimeMs: z.number().min(0).max(1e9).optional(),

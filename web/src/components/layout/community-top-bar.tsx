@@ -10,7 +10,14 @@ import { useScrolledPast } from '../../hooks/use-scrolled-past';
 import { GROUP_TAGLINE } from '../../utils/brand';
 import { PrefetchLink } from '../prefetch-link';
 
-export function CommunityTopBar({ name }: { name?: string }) {
+interface CommunityTopBarProps {
+  name?: string;
+  /** Opens the visit booking dialog; `onPreloadVisit` fetches its code when the pointer or focus arrives. */
+  onScheduleVisit?: () => void;
+  onPreloadVisit?: () => void;
+}
+
+export function CommunityTopBar({ name, onScheduleVisit, onPreloadVisit }: CommunityTopBarProps) {
   const { general } = useSiteSettings();
   const visible = useScrolledPast(SCROLL_THRESHOLD_COMMUNITY_BAR_PX);
   return (
@@ -25,7 +32,13 @@ export function CommunityTopBar({ name }: { name?: string }) {
           <a href="#homes">Homes</a>
           <PrefetchLink to="/contact">Contact</PrefetchLink>
         </nav>
-        <button type="button" className="button button--bar community-bar__visit">
+        <button
+          type="button"
+          className="button button--bar community-bar__visit"
+          onClick={onScheduleVisit}
+          onPointerEnter={onPreloadVisit}
+          onFocus={onPreloadVisit}
+        >
           Schedule Visit
         </button>
       </div>

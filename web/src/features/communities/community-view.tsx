@@ -19,6 +19,7 @@ import { textOn } from '../../utils/colors';
 import { formatUsd } from '../../utils/format';
 import { communityImage } from '../../utils/images';
 import { LazyInquiryPopup, preloadInquiryPopup } from '../inquiries/lazy-inquiry-popup';
+import { LazyVisitDialog, preloadVisitDialog } from '../visits/lazy-visit-dialog';
 import { ListingCard, type ListingSummary } from '../listings/listing-card';
 import { plural, RoomFacts } from '../listings/listing-labels';
 import { communityThemeVars, useDocumentTheme } from './community-theme';
@@ -28,6 +29,8 @@ const ARROW_LEFT = '<path d="M19 12H5M12 19l-7-7 7-7"/>';
 export function CommunityView({ community, listings }: { community: Community; listings: ListingSummary[] }) {
   const { general } = useSiteSettings();
   const [popupOpen, setPopupOpen] = useState(false);
+  const [visitOpen, setVisitOpen] = useState(false);
+  const openVisit = () => setVisitOpen(true);
   const { theme, sections, name } = community;
   const vars = communityThemeVars(theme);
   useDocumentTheme(vars);
@@ -49,7 +52,7 @@ export function CommunityView({ community, listings }: { community: Community; l
   return (
     <div className="community-page public-shell" style={vars}>
       <SkipLink />
-      <CommunityTopBar name={name} />
+      <CommunityTopBar name={name} onScheduleVisit={openVisit} onPreloadVisit={preloadVisitDialog} />
       <NavigationStatus />
       <main id="main" tabIndex={-1}>
         <section
@@ -191,7 +194,13 @@ export function CommunityView({ community, listings }: { community: Community; l
             <p>Tour the community, meet the builders and find the home plan that fits your family.</p>
           </div>
           <div className="button-row">
-            <button type="button" className="button button--light button--large">
+            <button
+              type="button"
+              className="button button--light button--large"
+              onClick={openVisit}
+              onPointerEnter={preloadVisitDialog}
+              onFocus={preloadVisitDialog}
+            >
               Schedule Visit
             </button>
             {popupButton}
@@ -205,6 +214,18 @@ export function CommunityView({ community, listings }: { community: Community; l
           communityName={name}
           communityId={community.id}
           onClose={() => setPopupOpen(false)}
+        />
+      )}
+      {visitOpen && (
+        <LazyVisitDialog
+          title="Schedule Visit"
+          community={{
+            id: community.id,
+            name,
+            location: community.location,
+            salesOfficeHours: community.salesOfficeHours,
+          }}
+          onClose={() => setVisitOpen(false)}
         />
       )}
     </div>

@@ -13,6 +13,9 @@ import { PrefetchLink } from '../../components/prefetch-link';
 import { formatLongDate, formatUsd } from '../../utils/format';
 import { communityImage, listingImage } from '../../utils/images';
 import { LazyInquiryPopup, preloadInquiryPopup } from '../inquiries/lazy-inquiry-popup';
+import { LazyPaymentEstimate } from '../payment/lazy-payment-estimate';
+import { LazyVisitDialog, preloadVisitDialog } from '../visits/lazy-visit-dialog';
+import type { OwnershipCosts, SalesOfficeHours } from '../../../../domain/schemas/sales-office';
 import { LISTING_TYPE_LABELS, plural, RoomFacts, statusBadge } from './listing-labels';
 
 /** What a listing page shows of its community. */
@@ -24,6 +27,9 @@ export interface ListingCommunity {
   image: string;
   imageAlt: string;
   amenityCount: number;
+  /** For the visit dialog's slots and the payment estimate's defaults (absent: the domain defaults). */
+  salesOfficeHours?: SalesOfficeHours | undefined;
+  ownershipCosts?: OwnershipCosts | undefined;
 }
 
 // Icons (SVG child markup) of the Schedule Tour and Save to Favorites buttons.
@@ -33,6 +39,20 @@ const HEART =
 
 export function ListingView({ listing, community }: { listing: Listing; community: ListingCommunity | null }) {
   const [popup, setPopup] = useState<string | null>(null);
+  const [visit, setVisit] = useState<string | null>(null);
+  const visitButton = (label: string, className: string, icon?: boolean) => (
+    <button
+      type="button"
+      className={className}
+      onClick={() => setVisit(label)}
+      onPointerEnter={preloadVisitDialog}
+      onFocus={preloadVisitDialog}
+    >
+      {icon && <Icon svg={CALENDAR} size={18} />}
+      {icon && ' '}
+      {label}
+    </button>
+  );
   const badge = statusBadge(listing.status);
   const fallback = communityImage(community?.image);
   const images = listing.images.length > 0 ? listing.images.map((image) => listingImage(image, fallback)) : [fallback];
@@ -119,6 +139,7 @@ export function ListingView({ listing, community }: { listing: Listing; communit
                 </ul>
               </section>
             )}
+            <LazyPaymentEstimate price={listing.price} costs={community?.ownershipCosts} />
           </div>
 
           <aside className="listing-aside" aria-label="Contact and community">
@@ -126,9 +147,7 @@ export function ListingView({ listing, community }: { listing: Listing; communit
               <p className="action-card__price">{formatUsd(listing.price)}</p>
               <RoomFacts home={listing} />
               {popupButton('Contact Agent', 'button button--primary button--block')}
-              <button type="button" className="button button--secondary button--block">
-                <Icon svg={CALENDAR} size={18} /> Schedule Tour
-              </button>
+              {visitButton('Schedule Tour', 'button button--secondary button--block', true)}
               <button type="button" className="button button--ghost button--block">
                 <Icon svg={HEART} size={18} /> Save to Favorites
               </button>
@@ -168,9 +187,7 @@ export function ListingView({ listing, community }: { listing: Listing; communit
           <p>Pick a time that works for you, or ask us anything about {listing.title}.</p>
         </div>
         <div className="button-row">
-          <button type="button" className="button button--light button--large">
-            Schedule Viewing
-          </button>
+          {visitButton('Schedule Viewing', 'button button--light button--large')}
           {popupButton('Request Information', 'button button--outline-light button--large')}
         </div>
       </section>
@@ -183,6 +200,18 @@ export function ListingView({ listing, community }: { listing: Listing; communit
           listing={{ id: listing.id, title: listing.title }}
           defaultMessage={`I'm interested in ${listing.title} at ${listing.address}. Please send me more information.`}
           onClose={() => setPopup(null)}
+        />
+      )}
+      {visit && (
+        <LazyVisitDialog
+          title={visit}
+          community={{
+            id: listing.communityId,
+            name: community?.name ?? listing.title,
+            ...(community ? { location: community.location, salesOfficeHours: community.salesOfficeHours } : {}),
+          }}
+          listing={{ id: listing.id, title: listing.title, address: listing.address }}
+          onClose={() => setVisit(null)}
         />
       )}
     </article>

@@ -32,6 +32,8 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<D
     image: found.image,
     imageAlt: found.imageAlt,
     amenityCount: found.amenities.length,
+    salesOfficeHours: found.salesOfficeHours,
+    ownershipCosts: found.ownershipCosts,
   };
   return { listing, community, seo: listingSeo(listing, community, new URL(request.url).origin), notFound: false };
 }

@@ -16,6 +16,7 @@ import {
   type Theme,
 } from '../../../../../domain';
 import { numberText } from './number-fields';
+import { formToSalesOffice, salesOfficeToForm, type SalesOfficeFormState } from './sales-office-form';
 import { zodFieldErrors, type FieldErrors } from './save-errors';
 
 export interface HomeRow {
@@ -49,6 +50,8 @@ export interface CommunityFormState {
   sections: CommunitySections;
   homes: HomeRow[];
   builders: BuilderRow[];
+  /** Sales-office hours and payment-estimate defaults (sales-office-form.ts). */
+  office: SalesOfficeFormState;
 }
 
 let rowCounter = 0;
@@ -79,6 +82,7 @@ export function emptyCommunityForm(): CommunityFormState {
     sections: sectionsSchema.parse({}),
     homes: [],
     builders: [],
+    office: salesOfficeToForm(undefined),
   };
 }
 
@@ -117,6 +121,7 @@ export function communityToForm(community: Community): CommunityFormState {
       description: builder.description ?? '',
       contact: builder.contact ?? '',
     })),
+    office: salesOfficeToForm(community),
   };
 }
 
@@ -167,6 +172,7 @@ export function formToCommunityInput(form: CommunityFormState): CommunityFormInp
       description: builder.description.trim(),
       contact: builder.contact.trim(),
     })),
+    ...formToSalesOffice(form.office),
   };
 }
 
@@ -184,7 +190,16 @@ export function errorAt(errors: FieldErrors, path: string): string | undefined {
 }
 
 /** The modal's collapsible parts, and which field paths live in each (to open the part that has an error). */
-export const COMMUNITY_FORM_PARTS = ['details', 'image', 'sections', 'theme', 'homes', 'builders', 'lists'] as const;
+export const COMMUNITY_FORM_PARTS = [
+  'details',
+  'image',
+  'sections',
+  'theme',
+  'homes',
+  'builders',
+  'lists',
+  'office',
+] as const;
 export type CommunityFormPart = (typeof COMMUNITY_FORM_PARTS)[number];
 
 export function partOfPath(path: string): CommunityFormPart {
@@ -195,5 +210,6 @@ export function partOfPath(path: string): CommunityFormPart {
   if (head === 'homes') return 'homes';
   if (head === 'builders') return 'builders';
   if (head === 'amenities' || head === 'schools') return 'lists';
+  if (head === 'salesOfficeHours' || head === 'ownershipCosts') return 'office';
   return 'details';
 }

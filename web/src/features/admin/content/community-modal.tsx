@@ -32,6 +32,7 @@ import { FormAlert } from './form-alert';
 import { reopenDialog } from './reopen-dialog';
 import { PLUS, TRASH } from './icons';
 import { ImageUpload } from './image-upload';
+import { SalesOfficeFields } from './sales-office-fields';
 import { describeSaveError, type FieldErrors } from './save-errors';
 import { TagInput } from './tag-input';
 import type { SavedResult } from './use-admin-records';
@@ -122,6 +123,11 @@ export function CommunityModal({ community, onClose, onSaved, onConflict }: Comm
       builders: previous.builders.map((builder, other) => (other === index ? { ...builder, ...patch } : builder)),
     }));
     clearErrors(...Object.keys(patch).map((field) => `builders.${index}.${field}`));
+  };
+
+  const setOffice = (change: (office: CommunityFormState['office']) => CommunityFormState['office'], path: string) => {
+    setForm((previous) => ({ ...previous, office: change(previous.office) }));
+    clearErrors(path);
   };
 
   const showErrors = (next: FieldErrors) => {
@@ -736,6 +742,27 @@ export function CommunityModal({ community, onClose, onSaved, onConflict }: Comm
             />
           </>,
           form.amenities.length + form.schools.length,
+        )}
+
+        {part(
+          'office',
+          'Sales office & costs',
+          <SalesOfficeFields
+            value={form.office}
+            errors={errors}
+            onDayChange={(day, patch) =>
+              setOffice(
+                (office) => ({ ...office, hours: { ...office.hours, [day]: { ...office.hours[day], ...patch } } }),
+                `salesOfficeHours.${day}`,
+              )
+            }
+            onCostChange={(field, text) =>
+              setOffice(
+                (office) => ({ ...office, costs: { ...office.costs, [field]: text } }),
+                `ownershipCosts.${field}`,
+              )
+            }
+          />,
         )}
 
         <div className="content-form__actions">

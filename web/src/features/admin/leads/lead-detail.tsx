@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { LEAD_STATUSES, TEXT_LIMITS } from '../../../../../domain/constants';
 import { MESSAGES } from '../../../../../domain/messages';
 import type { ContactRequest } from '../../../../../domain/schemas/contact';
+import { formatSlot } from '../../../../../domain/visit-slots';
 import { Field } from '../../../components/field';
 import { deleteLead, updateLead } from '../../../data/repositories/admin/leads';
 import { SaveConflictError } from '../../../data/repositories/admin/errors';
@@ -181,7 +182,9 @@ export function LeadDetail({ lead, communityName, backTo, onSaved, onDeleted, on
             <dt>Preferred visit</dt>
             <dd>
               {formatLongDate(`${base.preferredDate}T12:00:00Z`)}
-              {base.preferredSlot ? `, ${SLOT_LABELS[base.preferredSlot] ?? base.preferredSlot}` : ''}
+              {base.preferredSlot
+                ? `, ${SLOT_LABELS[base.preferredSlot] ?? `${formatSlot(base.preferredSlot)} Central Time`}`
+                : ''}
               {base.visitType ? ` · ${VISIT_TYPE_LABELS[base.visitType] ?? base.visitType}` : ''}
             </dd>
           </>
@@ -257,6 +260,17 @@ export function LeadDetail({ lead, communityName, backTo, onSaved, onDeleted, on
               }}
             >
               Discard
+            </button>
+          )}
+          {/* A visit request is confirmed by setting the appointment status (after agreeing the time with the buyer). */}
+          {base.interest === 'visit' && base.status !== 'APPOINTMENT' && base.status !== 'SPAM' && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={saving || dirty}
+              onClick={() => void save({ status: 'APPOINTMENT' })}
+            >
+              Confirm visit
             </button>
           )}
           {base.status === 'SPAM' ? (

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SALES_OFFICE_HOURS, type SalesOfficeHours } from '../../domain/schemas/sales-office';
+import {
+  addDays,
+  bookableDates,
+  formatSlot,
+  formatVisitDate,
+  slotsForDate,
+  weekdayOf,
+  zonedNow,
+  zonedTimeToUtc,
+} from '../../domain/visit-slots';
+
+const hours: SalesOfficeHours = {
+  ...DEFAULT_SALES_OFFICE_HOURS,
+  sun: null,
+  mon: { open: '09:30', close: '12:30' },
+  sat: { open: '10:00', close: '17:00' },
+};
+
+describe('zoned time (America/Chicago)', () => {
+  it('today and the time of day are Chicago wall time, not UTC', () => {
+    // 03:30 UTC on Nov 22 is still 21:30 on Nov 21 in Chicago (CST, UTC−6).
+    expect(zonedNow(new Date('2026-11-22T03:30:00Z'))).toEqual({ date: '2026-11-21', minutes: 21 * 60 + 30 });
+    // Summer: CDT, UTC−5.
+    expect(zonedNow(new Date('2026-07-04T15:05:00Z'))).toEqual({ date: '2026-07-04', minutes: 10 * 60 + 5 });
+  });
+
+  it('wall time to UTC follows daylight saving time', () => {
+    expect(zonedTimeToUtc('2026-11-28', '10:00').toISOString()).toBe('2026-11-28T16:00:00.000Z');
+    expect(zonedTimeToUtc('2026-07-01', '10:00').toISOString()).toBe('2026-07-01T15:00:00.000Z');
+    // The days DST starts (Mar 8) and ends (Nov 1) in 2026.
+    expect(zonedTimeToUtc('2026-03-08', '10:00').toISOString()).toBe('2026-03-08T15:00:00.000Z');
+    expect(zonedTimeToUtc('2026-11-01', '10:00').toISOString()).toBe('2026-11-01T16:00:00.000Z');
+  });
+
+  it('calendar arithmetic crosses months and years', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(weekdayOf('2026-11-28')).toBe('sat');
+    expect(weekdayOf('2026-11-29')).toBe('sun');
+  });
+});
+
+describe('slotsForDate', () => {
+  const mondayMorning = new Date('2026-11-23T12:00:00Z'); // Monday Nov 23, 06:00 in Chicago
+
+  it('hourly starts from opening, the last one ending by closing', () => {
+    expect(slotsForDate('2026-11-28', mondayMorning, hours)).toEqual([
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+      '14:00',
+      '15:00',
+      '16:00',
+    ]);
+    // 09:30–12:30: 09:30, 10:30, 11:30 (11:30 ends at 12:30).
+    expect(slotsForDate('2026-11-30', mondayMorning, hours)).toEqual(['09:30', '10:30', '11:30']);
+  });
+
+  it('none on a closed day', () => {
+    expect(slotsForDate('2026-11-29', mondayMorning, hours)).toEqual([]);
+  });
+
+  it('today: only slots at least an hour from now (Chicago time)', () => {
+    // Monday 10:15 in Chicago (16:15 UTC): 09:30 and 10:30 are too soon, 11:30 is the first.
+    const now = new Date('2026-11-23T16:15:00Z');
+    expect(slotsForDate('2026-11-23', now, hours)).toEqual(['11:30']);
+    // 10:31: nothing left today.
+    expect(slotsForDate('2026-11-23', new Date('2026-11-23T16:31:00Z'), hours)).toEqual([]);
+  });
+
+  it('none in the past or beyond 14 days', () => {
+    expect(slotsForDate('2026-11-21', mondayMorning, hours)).toEqual([]);
+    expect(slotsForDate('2026-12-06', mondayMorning, DEFAULT_SALES_OFFICE_HOURS)).not.toEqual([]); // day 14
+    expect(slotsForDate('2026-12-07', mondayMorning, DEFAULT_SALES_OFFICE_HOURS)).toEqual([]); // day 15
+  });
+});
+
+describe('bookableDates', () => {
+  it('the next 14 days from today in Chicago, skipping closed days', () => {
+    const dates = bookableDates(new Date('2026-11-23T12:00:00Z'), hours);
+    expect(dates[0]).toBe('2026-11-23');
+    expect(dates.at(-1)).toBe('2026-12-05'); // Dec 6 is the 14th day but a Sunday (closed)
+    expect(dates).not.toContain('2026-11-29');
+    expect(dates).not.toContain('2026-12-06');
+    expect(dates).toHaveLength(12);
+  });
+
+  it('starts tomorrow once today has no slot left, and at Chicago midnight, not UTC midnight', () => {
+    // Sunday Nov 22, 23:30 in Chicago = 05:30 UTC Monday.
+    expect(bookableDates(new Date('2026-11-23T05:30:00Z'), DEFAULT_SALES_OFFICE_HOURS)[0]).toBe('2026-11-23');
+    // Monday Nov 23, 17:30 in Chicago: the 17:00 slot (ends 18:00) is under an hour away.
+    expect(bookableDates(new Date('2026-11-23T23:30:00Z'), DEFAULT_SALES_OFFICE_HOURS)[0]).toBe('2026-11-24');
+  });
+});
+
+describe('labels', () => {
+  it('12-hour slot labels and long dates', () => {
+    expect(formatSlot('09:30')).toBe('9:30 AM');
+    expect(formatSlot('12:00')).toBe('12:00 PM');
+    expect(formatSlot('00:00')).toBe('12:00 AM');
+    expect(formatSlot('17:00')).toBe('5:00 PM');
+    expect(formatVisitDate('2026-11-28')).toBe('Saturday, November 28');
+    expect(formatVisitDate('2026-11-28', { year: true })).toBe('Saturday, November 28, 2026');
+  });
+});

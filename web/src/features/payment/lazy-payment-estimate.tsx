@@ -1,0 +1,49 @@
+/**
+ * The listing page's payment estimate section. The server renders the heading and a short note; the calculator's
+ * code loads once the section comes near the viewport (or right away where IntersectionObserver is missing), so
+ * a plain page view does not pay for it (DESIGN §7).
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { OwnershipCosts } from '../../../../domain/schemas/sales-office';
+
+const PaymentCalculator = lazy(() => import('./payment-calculator'));
+
+export interface PaymentEstimateProps {
+  price: number;
+  /** The community's defaults; absent: DEFAULT_OWNERSHIP_COSTS. */
+  costs?: OwnershipCosts | undefined;
+}
+
+export function LazyPaymentEstimate(props: PaymentEstimateProps) {
+  const section = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(false);
+
+  useEffect(() => {
+    const element = section.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <section ref={section} className="payment-estimate" aria-labelledby="payment-estimate-title">
+      <h2 id="payment-estimate-title">Estimate Your Monthly Payment</h2>
+      {near ? (
+        <Suspense fallback={<p className="payment-estimate__loading">Loading the calculator…</p>}>
+          <PaymentCalculator {...props} />
+        </Suspense>
+      ) : (
+        <p className="payment-estimate__loading">Loading the calculator…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The payment calculator (loaded when its section nears the viewport): price, down payment, rate and term, and
+ * the community's tax (base + MUD), HOA and insurance defaults, all editable; the monthly breakdown updates as
+ * the visitor types. The arithmetic is domain/payment-estimate.ts.
+ */
+import { useId, useMemo, useState } from 'react';
+import {
+  DEFAULT_ANNUAL_RATE_PERCENT,
+  DEFAULT_DOWN_PAYMENT_PERCENT,
+  DEFAULT_TERM_YEARS,
+  estimatePayment,
+  LOAN_TERMS_YEARS,
+} from '../../../../domain/payment-estimate';
+import { DEFAULT_OWNERSHIP_COSTS } from '../../../../domain/schemas/sales-office';
+import type { PaymentEstimateProps } from './lazy-payment-estimate';
+import './payment.css';
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+type InputKey =
+  | 'price'
+  | 'downPaymentPercent'
+  | 'annualRatePercent'
+  | 'propertyTaxRatePercent'
+  | 'mudRatePercent'
+  | 'hoaDuesMonthly'
+  | 'insuranceAnnual';
+
+const FIELDS: { key: InputKey; label: string; step: string; max: number; suffix?: string }[] = [
+  { key: 'price', label: 'Home price ($)', step: '1000', max: 1e9 },
+  { key: 'downPaymentPercent', label: 'Down payment (%)', step: '0.5', max: 100 },
+  { key: 'annualRatePercent', label: 'Interest rate (%)', step: '0.125', max: 30 },
+  { key: 'propertyTaxRatePercent', label: 'Property tax rate (%)', step: '0.01', max: 10 },
+  { key: 'mudRatePercent', label: 'MUD tax rate (%)', step: '0.01', max: 5 },
+  { key: 'hoaDuesMonthly', label: 'HOA dues ($ per month)', step: '1', max: 1e6 },
+  { key: 'insuranceAnnual', label: 'Home insurance ($ per year)', step: '50', max: 1e6 },
+];
+
+/** An input's text as a number; "" or junk counts as 0 in the estimate (the field keeps what was typed). */
+const toNumber = (text: string) => {
+  const value = Number(text);
+  return Number.isFinite(value) ? value : 0;
+};
+
+export default function PaymentCalculator({ price, costs = DEFAULT_OWNERSHIP_COSTS }: PaymentEstimateProps) {
+  const id = useId();
+  const [inputs, setInputs] = useState<Record<InputKey, string>>({
+    price: String(price),
+    downPaymentPercent: String(DEFAULT_DOWN_PAYMENT_PERCENT),
+    annualRatePercent: String(DEFAULT_ANNUAL_RATE_PERCENT),
+    propertyTaxRatePercent: String(costs.propertyTaxRatePercent),
+    mudRatePercent: String(costs.mudRatePercent),
+    hoaDuesMonthly: String(costs.hoaDuesMonthly),
+    insuranceAnnual: String(costs.insuranceAnnual),
+  });
+  const [termYears, setTermYears] = useState<number>(DEFAULT_TERM_YEARS);
+  const estimate = useMemo(
+    () =>
+      estimatePayment({
+        price: toNumber(inputs.price),
+        downPaymentPercent: toNumber(inputs.downPaymentPercent),
+        annualRatePercent: toNumber(inputs.annualRatePercent),
+        termYears,
+        propertyTaxRatePercent: toNumber(inputs.propertyTaxRatePercent),
+        mudRatePercent: toNumber(inputs.mudRatePercent),
+        hoaDuesMonthly: toNumber(inputs.hoaDuesMonthly),
+        insuranceAnnual: toNumber(inputs.insuranceAnnual),
+      }),
+    [inputs, termYears],
+  );
+  const rows: [string, number, string][] = [
+    ['Principal & interest', estimate.principalAndInterest, 'principal-interest'],
+    ['Property tax (incl. MUD)', estimate.propertyTax, 'property-tax'],
+    ['HOA dues', estimate.hoaDues, 'hoa'],
+    ['Home insurance', estimate.insurance, 'insurance'],
+  ];
+
+  return (
+    <div className="payment-calculator">
+      <form className="payment-calculator__inputs" onSubmit={(event) => event.preventDefault()} noValidate>
+        {FIELDS.map((field) => (
+          <div key={field.key} className="field">
+            <label htmlFor={`${id}-${field.key}`}>{field.label}</label>
+            <input
+              id={`${id}-${field.key}`}
+              name={field.key}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={field.max}
+              step={field.step}
+              value={inputs[field.key]}
+              onChange={(event) => setInputs((current) => ({ ...current, [field.key]: event.target.value }))}
+            />
+          </div>
+        ))}
+        <div className="field">
+          <label htmlFor={`${id}-term`}>Loan term</label>
+          <select
+            id={`${id}-term`}
+            name="termYears"
+            value={termYears}
+            onChange={(event) => setTermYears(Number(event.target.value))}
+          >
+            {LOAN_TERMS_YEARS.map((years) => (
+              <option key={years} value={years}>
+                {years} years
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <div className="payment-calculator__result" aria-live="polite">
+        <p className="payment-calculator__total">
+          <span>Estimated monthly payment</span>
+          <strong data-testid="payment-total">{money.format(estimate.total)}</strong>
+        </p>
+        <dl className="payment-calculator__breakdown">
+          {rows.map(([label, amount, key]) => (
+            <div key={key} data-line={key}>
+              <dt>{label}</dt>
+              <dd>{money.format(amount)}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="payment-calculator__loan">
+          Loan amount {wholeDollars.format(estimate.loanAmount)} after a {wholeDollars.format(estimate.downPayment)}{' '}
+          down payment.
+        </p>
+      </div>
+      <p className="payment-calculator__disclaimer">
+        This estimate is for information only and is not a loan offer or a commitment to lend. It leaves out mortgage
+        insurance, closing costs and fees; tax rates, MUD rates, HOA dues and insurance premiums change and differ by
+        home. Ask a licensed lender for a quote.
+      </p>
+    </div>
+  );
+}
