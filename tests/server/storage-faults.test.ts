@@ -9,10 +9,16 @@
  *   remounted read-write. A tmpfs cannot be remounted read-only while the server holds its journal open for
  *   writing (EBUSY), which is why this case starts read-only instead of turning read-only mid-run; the storage
  *   layer's mid-run EROFS/ENOSPC/EIO handling is covered with injected failures in api/storage/file-storage.test.ts.
- * Both need `mount` (root with CAP_SYS_ADMIN); where it is not allowed the tests are skipped, saying why.
+ * - read-only while running: every file and the folder itself made immutable (`chattr +i`), which stops even
+ *   root, also through the journal the server already holds open. That works on ext4/xfs-like file systems, not
+ *   on tmpfs (writes through an open file go on), so the folder is taken under os.tmpdir() or /var/tmp,
+ *   whichever supports it.
+ * The tmpfs cases need `mount` (root with CAP_SYS_ADMIN), the last one `chattr` on a supporting file system;
+ * where that is not available the test is skipped, saying why.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain';
@@ -71,13 +77,65 @@ const mountUnavailable = ((): string | null => {
   }
 })();
 
+/** Folders made immutable by a test: made mutable again before anything is removed. */
+const immutableDirs = new Set<string>();
+
+function chattr(flag: '+i' | '-i', dir: string): void {
+  execFileSync('chattr', ['-R', flag, dir], { stdio: 'pipe' });
+}
+
+function releaseImmutableDirs(): void {
+  for (const dir of immutableDirs) {
+    chattr('-i', dir);
+    rmSync(path.dirname(dir), { recursive: true, force: true });
+  }
+  immutableDirs.clear();
+}
+
+/**
+ * A parent folder where `chattr +i` stops writes through a file that is already open (what a read-only disk
+ * does to the server's journal), or the reason there is none.
+ */
+const immutableParent = ((): { dir: string } | { reason: string } => {
+  if (process.platform !== 'linux') return { reason: 'chattr needs Linux' };
+  const reasons: string[] = [];
+  for (const candidate of [os.tmpdir(), '/var/tmp']) {
+    let probeDir: string | undefined;
+    try {
+      probeDir = mkdtempSync(path.join(candidate, 'hc-chattr-probe-'));
+      const file = path.join(probeDir, 'probe');
+      const fd = openSync(file, 'w');
+      try {
+        execFileSync('chattr', ['+i', file], { stdio: 'pipe' });
+        try {
+          writeSync(fd, 'x');
+          reasons.push(`${candidate}: an immutable file is still writable through an open descriptor`);
+        } catch {
+          return { dir: candidate };
+        } finally {
+          execFileSync('chattr', ['-i', file], { stdio: 'pipe' });
+        }
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      reasons.push(`${candidate}: ${(error as Error).message.split('\n')[0]}`);
+    } finally {
+      if (probeDir) rmSync(probeDir, { recursive: true, force: true });
+    }
+  }
+  return { reason: reasons.join('; ') };
+})();
+
 afterEach(async () => {
   await killAllServers();
+  releaseImmutableDirs();
   unmountAll();
   removeTempDirs();
 });
 afterAll(async () => {
   await killAllServers();
+  releaseImmutableDirs();
   unmountAll();
   removeTempDirs();
 });
@@ -235,3 +293,52 @@ describe.skipIf(mountUnavailable !== null)(`faults against the running server ${
     expect((await server.stop('SIGTERM')).code).toBe(0);
   }, 120_000);
 });
+
+describe.skipIf('reason' in immutableParent)(
+  `a data folder that turns read-only while the server runs ${'reason' in immutableParent ? `(skipped: ${immutableParent.reason})` : ''}`,
+  () => {
+    it('writes answer 503 with the clear error, reads work, the process stays up, and writes work again once the folder is writable', async () => {
+      const parent = (immutableParent as { dir: string }).dir;
+      const dataDir = path.join(mkdtempSync(path.join(parent, 'hc-faults-ro-')), 'data');
+      const server = await startServer({ dataDir, env: ENV });
+      const { token } = await login(server, 'admin@example.com', ADMIN_PASSWORD);
+      const before = await postContact(server, 'before-immutable@faults.test');
+      expect(before.status).toBe(201);
+
+      immutableDirs.add(dataDir);
+      chattr('+i', dataDir);
+      const refused = await postContact(server, 'while-immutable@faults.test');
+      expect(refused.status, JSON.stringify(refused.body)).toBe(503);
+      expect(refused.body.error).toBe(MESSAGES.storageUnavailable);
+      expect(refused.retryAfter).toBe('30');
+      const adminWrite = await fetch(`${server.url}/api/communities`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          name: 'Read Only Ranch',
+          location: 'Katy, TX',
+          description: 'Never saved.',
+          priceRange: '$300s',
+        }),
+      });
+      expect(adminWrite.status).toBe(503);
+      await expectReadsWork(server, token!);
+      const whileReadOnly = await leadEmails(server, token!);
+      expect(whileReadOnly.get('before-immutable@faults.test')).toBe(before.body.id);
+      expect(whileReadOnly.has('while-immutable@faults.test')).toBe(false);
+      expect(server.child.exitCode).toBeNull();
+
+      chattr('-i', dataDir);
+      const after = await postContact(server, 'after-immutable@faults.test');
+      expect(after.status).toBe(201);
+
+      expect((await server.stop('SIGTERM')).code).toBe(0);
+      const restarted = await startServer({ dataDir, env: ENV });
+      const stored = await leadEmails(restarted, token!);
+      expect(stored.get('before-immutable@faults.test')).toBe(before.body.id);
+      expect(stored.get('after-immutable@faults.test')).toBe(after.body.id);
+      expect(stored.has('while-immutable@faults.test')).toBe(false);
+      expect((await restarted.stop('SIGTERM')).code).toBe(0);
+    }, 120_000);
+  },
+);
