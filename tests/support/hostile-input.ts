@@ -379,13 +379,11 @@ export function hostileBody(route: AppRoute, ids: { communityId: string }): fc.A
     },
     {
       weight: 1,
-      arbitrary: fc
-        .uint8Array({ maxLength: 200 })
-        .map((bytes) => ({
-          payload: Buffer.from(bytes),
-          contentType: 'application/octet-stream',
-          label: 'random bytes',
-        })),
+      arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => ({
+        payload: Buffer.from(bytes),
+        contentType: 'application/octet-stream',
+        label: 'random bytes',
+      })),
     },
     { weight: 1, arbitrary: fc.constant({ payload: undefined, contentType: undefined, label: 'no body' }) },
     {
