@@ -263,7 +263,7 @@ describe('hostile input on every route', () => {
     for (const status of [200, 201, 400, 401, 403, 404, 413, 415]) {
       expect(seen, `no ${status} answer in the whole run: the generators no longer reach that path`).toContain(status);
     }
-  }, 120_000);
+  }, 180_000);
 
   it('answers 503 (never another 5xx) and stores nothing while storage refuses writes, and reads keep working', async () => {
     storage.failing = true;
@@ -285,7 +285,7 @@ describe('hostile input on every route', () => {
     } finally {
       storage.failing = false;
     }
-  }, 120_000);
+  }, 180_000);
 
   it('never wrote a hostile file name anywhere (traversal in upload names)', () => {
     const suspects = [t.config.dataDir, path.dirname(t.config.dataDir), os.tmpdir(), process.cwd()].flatMap((dir) =>
