@@ -92,6 +92,34 @@ describe('POST /api/upload', () => {
     expect(response.statusCode).toBe(413);
   });
 
+  it.each([
+    [
+      'a form whose body ends mid-part',
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\n\r\nabc',
+    ],
+    ['a form without a boundary', 'multipart/form-data', '--b\r\n\r\n--b--\r\n'],
+    ['a body that is not a form at all', 'multipart/form-data; boundary=b', 'garbage'],
+  ])(
+    'answers %s with 400 and a clear error (found by hostile-input.test.ts: it was a 500)',
+    async (_case, type, payload) => {
+      const before = readdirSync(uploadsDir()).length;
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/upload',
+        token: t.adminToken,
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        error: expect.stringContaining('form data could not be read'),
+      });
+      expect(readdirSync(uploadsDir()).length).toBe(before);
+    },
+  );
+
   it('requires a token', async () => {
     const response = await t.request({
       method: 'POST',

@@ -4,7 +4,7 @@
  * (api/uploads/image-upload.ts). Answers `{ success, url, ... }` or `{ success: false, error }`.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '../../domain';
@@ -20,6 +20,23 @@ const jsonUploadSchema = z.object({
     .min(1, { error: 'Send the image as a data URL in "file"' }),
 });
 
+const MALFORMED_FORM =
+  'The form data could not be read. Send the image again as multipart/form-data with a "file" field.';
+
+/** The one file of a multipart upload; a broken form (no boundary, a body that ends mid-part) is the client's 400. */
+async function readMultipartFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const part = await request.file();
+    if (!part) throw new UploadRejectedError(400, 'Attach an image file in the "file" field.');
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof UploadRejectedError) throw error;
+    // Too large keeps its own answer (below); busboy's parse errors are plain Errors without a status.
+    if ((error as { statusCode?: number }).statusCode === 413) throw error;
+    throw new UploadRejectedError(400, MALFORMED_FORM);
+  }
+}
+
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   const uploadsDir = path.join(app.config.dataDir, 'uploads');
@@ -28,9 +45,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
     try {
       let bytes: Buffer;
       if (request.isMultipart()) {
-        const part = await request.file();
-        if (!part) throw new UploadRejectedError(400, 'Attach an image file in the "file" field.');
-        bytes = await part.toBuffer();
+        bytes = await readMultipartFile(request);
       } else {
         const parsed = jsonUploadSchema.safeParse(request.body);
         if (!parsed.success)
