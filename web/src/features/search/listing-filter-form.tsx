@@ -216,10 +216,12 @@ export function ListingFilterForm({
           ))}
         </select>
       </div>
-      {/* For the words field's Enter and for a page whose script has not run: the choices apply on change. */}
-      <button type="submit" className="button button--primary listing-filters__apply">
-        Apply
-      </button>
+      {/* For the words field (Enter) and for a page whose script has not run; the choices apply on change. */}
+      {withQuery && (
+        <button type="submit" className="button button--primary listing-filters__apply">
+          Apply
+        </button>
+      )}
     </form>
   );
 }
