@@ -53,6 +53,8 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
   }
 
   for (const url of PUBLIC_PAGE_PATHS) app.get(url, renderPage);
+  // The search page (web/src/features/search): rendered from the filters in its URL.
+  app.get('/search', renderPage);
 
   // The admin back office renders in the browser only; it is never indexed.
   const adminShell = fill({

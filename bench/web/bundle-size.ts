@@ -21,6 +21,7 @@ export const PUBLIC_ROUTE_MODULES: Record<string, string> = {
   '/listing/:id': 'src/app/routes/public/listing.tsx',
   '/contact': 'src/app/routes/public/contact.tsx',
   '/legal/:page': 'src/app/routes/public/legal.tsx',
+  '/search': 'src/app/routes/public/search.tsx',
 };
 export const PUBLIC_JS_BUDGET_BYTES = 110 * 1024;
 

@@ -10,6 +10,7 @@ export const routeModules = {
   contact: () => import('./routes/public/contact'),
   legal: () => import('./routes/public/legal'),
   notFound: () => import('./routes/public/not-found'),
+  search: () => import('./routes/public/search'),
   // The back office (client-only; never part of a public page's JavaScript).
   admin: () => import('./routes/admin/admin-app'),
 } as const;

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { id: 'contact', path: 'contact', lazy: lazyRoute('contact') },
           { id: 'listing', path: 'listing/:id', lazy: lazyRoute('listing') },
           { id: 'legal', path: 'legal/:page', lazy: lazyRoute('legal') },
+          { id: 'search', path: 'search', lazy: lazyRoute('search') },
           { id: 'not-found', path: '*', lazy: lazyRoute('notFound') },
         ],
       },

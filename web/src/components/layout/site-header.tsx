@@ -1,8 +1,9 @@
 /**
  * Main top bar (SPEC §2): fixed; logo, site name and group tagline; Communities and Contact (prefetched on hover);
- * a search button. Translucent blue at the top, translucent white with a shadow once scrolled past 50 px
+ * a search button (opens the search dialog). Translucent blue at the top, translucent white with a shadow once scrolled past 50 px
  * (`data-scrolled`).
  */
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SCROLL_THRESHOLD_MAIN_BAR_PX } from '../../../../domain/constants';
 import { useSiteSettings } from '../../app/layouts/root-layout';
@@ -10,6 +11,7 @@ import { useScrolledPast } from '../../hooks/use-scrolled-past';
 import { GROUP_TAGLINE } from '../../utils/brand';
 import { Icon, SEARCH } from '../icon';
 import { PrefetchLink } from '../prefetch-link';
+import { LazySearchDialog, preloadSearchDialog } from '../../features/search/lazy-search-dialog';
 import { BrandMark } from './brand-mark';
 
 const NAV = [
@@ -21,6 +23,7 @@ export function SiteHeader() {
   const { general, appearance } = useSiteSettings();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_MAIN_BAR_PX);
   const { pathname } = useLocation();
+  const [searchOpen, setSearchOpen] = useState(false);
   return (
     <header className="site-header" data-scrolled={scrolled ? 'true' : 'false'}>
       <div className="container site-header__inner">
@@ -38,10 +41,20 @@ export function SiteHeader() {
             </PrefetchLink>
           ))}
         </nav>
-        <button type="button" className="icon-button site-header__search" aria-label="Search">
+        <button
+          type="button"
+          className="icon-button site-header__search"
+          aria-label="Search"
+          aria-haspopup="dialog"
+          onClick={() => setSearchOpen(true)}
+          onPointerEnter={preloadSearchDialog}
+          onFocus={preloadSearchDialog}
+        >
           <Icon svg={SEARCH} />
         </button>
       </div>
+      {/* A modal <dialog> in the top layer; search.css resets the bar's colours inside it. */}
+      {searchOpen && <LazySearchDialog onClose={() => setSearchOpen(false)} />}
     </header>
   );
 }

@@ -21,12 +21,20 @@ import { communityImage } from '../../utils/images';
 import { LazyInquiryPopup, preloadInquiryPopup } from '../inquiries/lazy-inquiry-popup';
 import { LazyVisitDialog, preloadVisitDialog } from '../visits/lazy-visit-dialog';
 import { ListingCard, type ListingSummary } from '../listings/listing-card';
+import { LazyCommunityListingFilters } from '../search/lazy-community-listing-filters';
 import { plural, RoomFacts } from '../listings/listing-labels';
 import { communityThemeVars, useDocumentTheme } from './community-theme';
 
 const ARROW_LEFT = '<path d="M19 12H5M12 19l-7-7 7-7"/>';
 
-export function CommunityView({ community, listings }: { community: Community; listings: ListingSummary[] }) {
+interface CommunityViewProps {
+  community: Community;
+  listings: ListingSummary[];
+  /** The listings filter bar (features/search): the community's listing count and whether filters are on. */
+  listingFilter?: { total: number; active: boolean };
+}
+
+export function CommunityView({ community, listings, listingFilter }: CommunityViewProps) {
   const { general } = useSiteSettings();
   const [popupOpen, setPopupOpen] = useState(false);
   const [visitOpen, setVisitOpen] = useState(false);
@@ -157,6 +165,9 @@ export function CommunityView({ community, listings }: { community: Community; l
 
           <section className="section band">
             <h2>Available Listings</h2>
+            {listingFilter && listingFilter.total > 0 && (
+              <LazyCommunityListingFilters shown={listings.length} total={listingFilter.total} />
+            )}
             {listings.length > 0 ? (
               <ul className="card-grid">
                 {listings.map((listing) => (
@@ -165,7 +176,7 @@ export function CommunityView({ community, listings }: { community: Community; l
                   </li>
                 ))}
               </ul>
-            ) : (
+            ) : listingFilter?.active ? null : (
               <p className="empty-state">
                 No listings are available right now. Request information to hear about new releases first.
               </p>

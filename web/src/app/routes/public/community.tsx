@@ -9,6 +9,7 @@ import type { Community } from '../../../../../domain/schemas/community';
 import type { Listing } from '../../../../../domain/schemas/listing';
 import { PrefetchLink } from '../../../components/prefetch-link';
 import { CommunityView } from '../../../features/communities/community-view';
+import { preloadCommunityListingFilters } from '../../../features/search/lazy-community-listing-filters';
 import type { PageSeo } from '../../../features/seo/page-seo';
 import { communityImage } from '../../../utils/images';
 import type { RouteHandle } from '../../head';
@@ -17,20 +18,39 @@ import { PublicShell } from '../../layouts/public-layout';
 import { publicReader } from '../../public-reader';
 
 type Data =
-  { community: Community; listings: Listing[]; seo: PageSeo; notFound: false } | { community: null; notFound: true };
+  | {
+      community: Community;
+      listings: Listing[];
+      /** The filter bar's figures: the community's listings of any status, and whether the URL filters them. */
+      listingFilter: { total: number; active: boolean };
+      seo: PageSeo;
+      notFound: false;
+    }
+  | { community: null; notFound: true };
 
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<Data> {
   const reader = await publicReader();
   const community = await reader.getCommunity(params.id ?? '');
   if (!community) return { community: null, notFound: true };
-  const [listings, { communitySeo }] = await Promise.all([
+  const url = new URL(request.url);
+  const [listings, { communitySeo }, search] = await Promise.all([
     reader.listListings(community.id),
     import('../../../features/seo/page-seo'),
+    // The filters of the URL (features/search), loaded on demand like the SEO helpers, and the filter bar's code.
+    import('../../../features/search/listing-filters'),
+    preloadCommunityListingFilters(),
   ]);
+  const filters = search.parseListingFilters(url.searchParams, search.COMMUNITY_PAGE_DEFAULTS);
+  const active = search.hasActiveFilters(filters, search.COMMUNITY_PAGE_DEFAULTS);
   return {
     community,
-    listings: listings.filter((listing) => listing.status === 'AVAILABLE'),
-    seo: communitySeo(community, new URL(request.url).origin),
+    // Without filters or a sort the page keeps the server's order.
+    listings:
+      active || url.searchParams.has('sort')
+        ? search.filterListings(listings, filters)
+        : listings.filter((listing) => listing.status === 'AVAILABLE'),
+    listingFilter: { total: listings.length, active },
+    seo: communitySeo(community, url.origin),
     notFound: false,
   };
 }
@@ -67,5 +87,12 @@ export function Component() {
         </section>
       </PublicShell>
     );
-  return <CommunityView key={data.community.id} community={data.community} listings={data.listings} />;
+  return (
+    <CommunityView
+      key={data.community.id}
+      community={data.community}
+      listings={data.listings}
+      listingFilter={data.listingFilter}
+    />
+  );
 }

@@ -1,0 +1,290 @@
+/**
+ * Search (issue 5, item 1) in a real Chromium against the production server: the header's search dialog by
+ * keyboard (open, type, arrows, Enter, Escape back to the button), the /search page's filters from and into the
+ * URL (results compared with the API's data), the dialog offline from IndexedDB after one online visit, and the
+ * community page's filters narrowing its listings.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Community, Listing } from '../../domain';
+import { publicCommunities, publicListings, sleep } from './support/api';
+import { describeProblems, launchBrowser, newContext, newPage, open, settle, type E2ePage } from './support/browser';
+
+let browser: Browser;
+let communities: Community[];
+let listings: Listing[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [communities, listings] = await Promise.all([publicCommunities(), publicListings()]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const byPriceAsc = (a: Listing, b: Listing) =>
+  a.price - b.price || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
+const communityBySlug = (slug: string) => communities.find((community) => community.slug === slug)!;
+
+/** Listing ids of the cards in a list, in page order. */
+async function cardIds(page: Page, list: string): Promise<string[]> {
+  const hrefs = await page
+    .locator(`${list} a.card__link`)
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.replace('/listing/', ''));
+}
+
+/** Waits until the cards of `list` are exactly `ids` (the loader runs after a URL change). */
+async function expectCards(page: Page, list: string, ids: string[]): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let shown = await cardIds(page, list);
+  while (JSON.stringify(shown) !== JSON.stringify(ids) && Date.now() < deadline) {
+    await sleep(100);
+    shown = await cardIds(page, list);
+  }
+  expect(shown).toEqual(ids);
+}
+
+const activeElementInfo = (page: Page) =>
+  page.evaluate(() => ({
+    role: document.activeElement?.getAttribute('role') ?? '',
+    label: document.activeElement?.getAttribute('aria-label') ?? '',
+  }));
+
+describe('the header search dialog', () => {
+  let tab: E2ePage;
+  beforeAll(async () => {
+    tab = await newPage(browser);
+  });
+  afterAll(async () => {
+    await tab?.close();
+  });
+
+  it('opens by keyboard, finds by typing, moves with the arrows and opens the chosen result with Enter', async () => {
+    const { page } = tab;
+    await open(page, '/');
+    const button = page.getByRole('button', { name: 'Search', exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.waitFor({ state: 'visible' });
+    const combobox = dialog.getByRole('combobox', { name: 'Communities and homes' });
+    await expect.poll(() => combobox.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // "Fulshear" is Indigo's city: the community first, then its listings (all with a Fulshear address).
+    await page.keyboard.type('fulshear');
+    const options = dialog.getByRole('option');
+    await options.first().waitFor({ state: 'visible' });
+    const indigo = communityBySlug('indigo');
+    const expectedListings = listings.filter((listing) => listing.address.includes('Fulshear'));
+    expect(await options.count()).toBe(1 + Math.min(expectedListings.length, 8));
+    await expect.poll(() => options.first().textContent()).toContain(indigo.name);
+    expect(await combobox.getAttribute('aria-expanded')).toBe('true');
+
+    await page.keyboard.press('ArrowDown');
+    expect(await options.nth(0).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await options.nth(0).getAttribute('aria-selected')).toBe('false');
+    expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await combobox.getAttribute('aria-activedescendant')).toBe(await options.nth(1).getAttribute('id'));
+    const chosenTitle = (await options.nth(1).locator('.search-option__title').textContent())!;
+    const chosen = expectedListings.find((listing) => listing.title === chosenTitle);
+    expect(chosen, `"${chosenTitle}" is a Fulshear listing`).toBeDefined();
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/listing/${chosen!.id}`);
+    await page.getByRole('heading', { level: 1, name: chosen!.title }).waitFor({ state: 'visible' });
+    expect(await dialog.count()).toBe(0);
+    expect(describeProblems(tab.problems)).toBe('');
+  });
+
+  it('says when nothing matches, and Escape closes it with focus back on the search button', async () => {
+    const { page } = tab;
+    await open(page, '/communities');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.getByRole('combobox').fill('zzzz no such place');
+    await dialog.getByText('No communities or homes match "zzzz no such place".').waitFor({ state: 'visible' });
+    expect(await dialog.getByRole('option').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await activeElementInfo(page)).toMatchObject({ label: 'Search' });
+  });
+});
+
+describe('the /search page', () => {
+  let tab: E2ePage;
+  beforeAll(async () => {
+    tab = await newPage(browser);
+  });
+  afterAll(async () => {
+    await tab?.close();
+  });
+
+  it('renders the results of the filters in a shared URL, and a changed filter updates the URL', async () => {
+    const { page } = tab;
+    const lakeshore = communityBySlug('lakeshore-reserve');
+    await open(page, '/search?community=lakeshore-reserve&maxPrice=500000&sort=price-asc');
+    const expected = listings
+      .filter((listing) => listing.communityId === lakeshore.id && listing.price <= 500_000)
+      .sort(byPriceAsc);
+    expect(expected.length).toBeGreaterThan(1);
+    await expectCards(
+      page,
+      '[aria-label="Matching homes"]',
+      expected.map((listing) => listing.id),
+    );
+    expect(await page.getByLabel('Community', { exact: true }).inputValue()).toBe('lakeshore-reserve');
+    expect(await page.getByLabel('Max price', { exact: true }).inputValue()).toBe('500000');
+    expect(await page.getByLabel('Sort by', { exact: true }).inputValue()).toBe('price-asc');
+    await page.getByText(`${expected.length} homes match of ${listings.length}`).waitFor({ state: 'visible' });
+
+    // Three bedrooms or more: the URL says so, and the list follows.
+    await page.getByLabel('Beds', { exact: true }).selectOption('3');
+    await page.waitForURL((url) => url.searchParams.get('beds') === '3');
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      community: 'lakeshore-reserve',
+      maxPrice: '500000',
+      beds: '3',
+      sort: 'price-asc',
+    });
+    await expectCards(
+      page,
+      '[aria-label="Matching homes"]',
+      expected.filter((listing) => listing.bedrooms >= 3).map((listing) => listing.id),
+    );
+
+    // Words typed into Keywords apply after a pause.
+    await page.getByLabel('Keywords', { exact: true }).fill('marina');
+    await page.waitForURL((next) => next.searchParams.get('q') === 'marina');
+    await expectCards(
+      page,
+      '[aria-label="Matching homes"]',
+      expected
+        .filter((listing) => listing.bedrooms >= 3 && /marina/i.test(`${listing.title} ${listing.address}`))
+        .map((listing) => listing.id),
+    );
+    expect(describeProblems(tab.problems)).toBe('');
+  });
+
+  it('shows an empty state, and Clear filters brings every listing back', async () => {
+    const { page } = tab;
+    await open(page, '/search?type=condo&minPrice=1000000');
+    await page.getByRole('heading', { name: 'No homes match these filters' }).waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.pathname === '/search' && url.search === '');
+    await expect.poll(async () => (await cardIds(page, '[aria-label="Matching homes"]')).length).toBe(listings.length);
+  });
+});
+
+describe('community page filters', () => {
+  it('narrow the community listings, kept in the URL', async () => {
+    const tab = await newPage(browser);
+    try {
+      const { page } = tab;
+      const lakeshore = communityBySlug('lakeshore-reserve');
+      const own = listings.filter((listing) => listing.communityId === lakeshore.id);
+      await open(page, `/community/${lakeshore.slug}`);
+      const available = own.filter((listing) => listing.status === 'AVAILABLE');
+      expect(new Set(await cardIds(page, '#homes'))).toEqual(new Set(available.map((listing) => listing.id)));
+
+      const homes = page.locator('#homes');
+      await homes.getByLabel('Status', { exact: true }).scrollIntoViewIfNeeded();
+      const scrolledTo = await page.evaluate(() => window.scrollY);
+      expect(scrolledTo).toBeGreaterThan(200);
+      await homes.getByLabel('Status', { exact: true }).selectOption('any');
+      await page.waitForURL((url) => url.searchParams.get('status') === 'any');
+      await homes.getByLabel('Type', { exact: true }).selectOption('condo');
+      await page.waitForURL((url) => url.searchParams.get('type') === 'condo');
+      const condos = own.filter((listing) => listing.type === 'CONDO');
+      expect(condos.length).toBeGreaterThan(0);
+      expect(condos.length).toBeLessThan(own.length);
+      await expect
+        .poll(async () => new Set(await cardIds(page, '#homes')))
+        .toEqual(new Set(condos.map((listing) => listing.id)));
+      await homes.getByText(`${condos.length} of ${own.length} listings match`).waitFor({ state: 'visible' });
+      // The filter bar did not send the visitor back to the top of the page.
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledTo / 2);
+      expect(describeProblems(tab.problems)).toBe('');
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+describe('search offline', () => {
+  it('after one online visit, the dialog finds communities and homes from IndexedDB and /search filters them', async () => {
+    const context = await newContext(browser);
+    const tab = await newPage(context);
+    try {
+      const { page } = tab;
+      await open(page, '/');
+      // The service worker takes control and the offline pack is stored (DESIGN §5).
+      const ready = await page.evaluate(() =>
+        Promise.race([
+          navigator.serviceWorker.ready.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
+        ]),
+      );
+      expect(ready, 'a service worker is active').toBe(true);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                new Promise<boolean>((resolve) => {
+                  const request = indexedDB.open('houston-communities');
+                  request.onerror = () => resolve(false);
+                  request.onsuccess = () => {
+                    const db = request.result;
+                    if (!db.objectStoreNames.contains('meta')) return (db.close(), resolve(false));
+                    const get = db.transaction('meta', 'readonly').objectStore('meta').get('offlinePackAt');
+                    get.onsuccess = () => (db.close(), resolve(get.result !== undefined));
+                    get.onerror = () => (db.close(), resolve(false));
+                  };
+                }),
+            ),
+          { timeout: 90_000, interval: 500 },
+        )
+        .toBe(true);
+      await page.reload({ waitUntil: 'load' });
+
+      await context.setOffline(true);
+      await page.goto('/communities', { waitUntil: 'load' });
+      await settle(page);
+      const stonecreek = communityBySlug('stonecreek-estates');
+      await page.getByText(stonecreek.name, { exact: true }).first().waitFor({ state: 'visible' });
+
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await dialog.getByRole('combobox').fill('katy');
+      const first = dialog.getByRole('option').first();
+      await first.waitFor({ state: 'visible' });
+      expect(await first.textContent()).toContain(stonecreek.name);
+      const katyListings = listings.filter((listing) => listing.address.includes('Katy'));
+      expect(await dialog.getByRole('option').count()).toBe(1 + Math.min(katyListings.length, 8));
+
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**/community/${stonecreek.slug}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
+      expect(await page.getByText('Community Not Found').count()).toBe(0);
+      expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+
+      // The /search page too: the service worker's shell renders it from the URL and IndexedDB.
+      await page.goto('/search?beds=5&sort=price-asc', { waitUntil: 'load' });
+      const fiveBeds = listings.filter((listing) => listing.bedrooms >= 5).sort(byPriceAsc);
+      expect(fiveBeds.length).toBeGreaterThan(1);
+      await expectCards(
+        page,
+        '[aria-label="Matching homes"]',
+        fiveBeds.map((listing) => listing.id),
+      );
+    } finally {
+      await context.setOffline(false).catch(() => {});
+      await tab.close();
+      await context.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,69 @@
+/**
+ * /search: every listing across the communities, filtered and sorted by the URL's parameters (community, q,
+ * minPrice, maxPrice, beds, baths, type, status, sort; see features/search/listing-filters), so a search can be
+ * shared. Rendered on the server from the URL; in the browser the loader reads through the public reader (API,
+ * or IndexedDB offline). Only the matching cards go into the page's embedded data.
+ */
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { DEFAULT_COMMUNITY_IMAGE } from '../../../../../domain/constants';
+import {
+  preloadSearchFilters,
+  RESULT_LIMIT,
+  SearchPage,
+  type SearchPageData,
+} from '../../../features/search/search-page';
+import { communityImage } from '../../../utils/images';
+import type { RouteHandle } from '../../head';
+import { publicReader } from '../../public-reader';
+
+type Data = SearchPageData;
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
+  const reader = await publicReader();
+  const [communities, listings, { filterListings, hasActiveFilters, parseListingFilters }] = await Promise.all([
+    reader.listCommunities(),
+    reader.listListings(),
+    // The filter code and the form load on demand: the page's own JavaScript stays small (DESIGN §7).
+    import('../../../features/search/listing-filters'),
+    preloadSearchFilters(),
+  ]);
+  const filters = parseListingFilters(new URL(request.url).searchParams);
+  const images = new Map(communities.map((community) => [community.id, communityImage(community.image)]));
+  const matches = filterListings(listings, filters, communities);
+  return {
+    communities: communities.map(({ slug, name }) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    results: matches.slice(0, RESULT_LIMIT).map((listing) => ({
+      id: listing.id,
+      title: listing.title,
+      address: listing.address,
+      price: listing.price,
+      bedrooms: listing.bedrooms,
+      bathrooms: listing.bathrooms,
+      sqft: listing.sqft,
+      status: listing.status,
+      // The card shows the first photo only.
+      images: listing.images.slice(0, 1),
+      fallbackImage: images.get(listing.communityId) ?? DEFAULT_COMMUNITY_IMAGE,
+    })),
+    matched: matches.length,
+    total: listings.length,
+    filtered: hasActiveFilters(filters),
+  };
+}
+
+export const handle: RouteHandle<Data> = {
+  head: (data, { settings }) => ({
+    title: `Search Homes for Sale in Houston Communities | ${settings.general.siteName}`,
+    description: `Search ${data.total} new homes and homesites across Greater Houston communities by price, bedrooms, bathrooms, type and status.`,
+    // Every filtered variant points at the one search page.
+    canonicalPath: '/search',
+    image: DEFAULT_COMMUNITY_IMAGE,
+    // Filtered result lists are many thin copies of one page: followed, not indexed.
+    ...(data.filtered ? { robots: 'noindex, follow' } : {}),
+  }),
+};
+
+export function Component() {
+  const data = useLoaderData() as Data;
+  return <SearchPage {...data} />;
+}

@@ -1,0 +1,65 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedRecords } from '../../../data-seed';
+import { configureHttpClient } from './http-client';
+import { deleteLocalDb, localDb, META_KEYS, writeMeta } from './local-db';
+import { loadSearchRecords } from './search-source';
+import { startFakeApi, unreachableBaseUrl, type FakeApi } from './test-support/fake-api';
+
+const seed = seedRecords();
+/** The server has two communities and their listings: fewer than the seed, so the source is visible. */
+const serverCommunities = seed.communities.slice(0, 2);
+const serverListings = seed.listings.filter((listing) => serverCommunities.some((c) => c.id === listing.communityId));
+
+let api: FakeApi;
+let offlineUrl: string;
+
+beforeAll(async () => {
+  api = await startFakeApi((request) => {
+    const path = new URL(request.path, 'http://x/').pathname;
+    if (path === '/public/communities') return { status: 200, body: serverCommunities };
+    if (path === '/public/listings') return { status: 200, body: serverListings };
+    return { status: 404, body: { error: 'Not Found' } };
+  });
+  offlineUrl = await unreachableBaseUrl();
+});
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(async () => {
+  await deleteLocalDb();
+  api.requests.length = 0;
+});
+
+const sortedIds = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
+
+describe('loadSearchRecords', () => {
+  it('before the offline pack: asks the server and keeps what it answered on the device', async () => {
+    configureHttpClient({ baseUrl: api.baseUrl });
+    const records = await loadSearchRecords();
+    expect(records.source).toBe('server-first');
+    expect(sortedIds(records.communities)).toEqual(sortedIds(serverCommunities));
+    expect(sortedIds(records.listings)).toEqual(sortedIds(serverListings));
+    expect(sortedIds(await localDb().listings.toArray())).toEqual(sortedIds(serverListings));
+  });
+
+  it('after the offline pack: reads IndexedDB only, with no network at all', async () => {
+    configureHttpClient({ baseUrl: api.baseUrl });
+    await loadSearchRecords();
+    await writeMeta(META_KEYS.offlinePackAt, Date.now());
+    configureHttpClient({ baseUrl: offlineUrl });
+    const before = api.requests.length;
+    const records = await loadSearchRecords();
+    expect(records.source).toBe('device');
+    expect(sortedIds(records.communities)).toEqual(sortedIds(serverCommunities));
+    expect(sortedIds(records.listings)).toEqual(sortedIds(serverListings));
+    expect(api.requests.length).toBe(before);
+  });
+
+  it('offline on a device that never saw the server: the seeded example data answers', async () => {
+    configureHttpClient({ baseUrl: offlineUrl });
+    const records = await loadSearchRecords();
+    expect(sortedIds(records.communities)).toEqual(sortedIds(seed.communities));
+    expect(records.listings).toHaveLength(seed.listings.length);
+  });
+});

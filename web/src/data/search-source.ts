@@ -1,0 +1,39 @@
+/**
+ * What the header's search dialog searches (DESIGN §6: "a search over communities and listings that works
+ * offline"): every community and listing, read once when the dialog opens. IndexedDB answers when the offline
+ * pack has been stored (at once, and with no network at all). Before that (the first seconds of a first visit)
+ * the public repository's server-first reads answer, which also write the records through to IndexedDB and fall
+ * back to it (seeded from data-seed/ when empty) when the server cannot be reached.
+ *
+ * Loaded only by the dialog's own chunk, so Dexie stays out of the page's first JavaScript (DESIGN §7).
+ */
+import type { SearchCommunity, SearchListing } from '../features/search/instant-search';
+import { localDb, META_KEYS, readMeta } from './local-db';
+import { ensureLocalSeed, listCommunities, listListings } from './repositories/public-repository';
+
+export interface SearchRecords {
+  communities: SearchCommunity[];
+  listings: SearchListing[];
+  /** Where the records came from: 'device' when read from IndexedDB without asking the server. */
+  source: 'device' | 'server-first';
+}
+
+async function fromDevice(): Promise<SearchRecords> {
+  await ensureLocalSeed();
+  const db = localDb();
+  const [communities, listings] = await Promise.all([db.communities.toArray(), db.listings.toArray()]);
+  return { communities, listings, source: 'device' };
+}
+
+export async function loadSearchRecords(): Promise<SearchRecords> {
+  let packed: unknown;
+  try {
+    packed = await readMeta(META_KEYS.offlinePackAt);
+  } catch (error) {
+    // IndexedDB unavailable (blocked, private mode): the server may still answer.
+    console.warn('Local copy unavailable for search', error);
+  }
+  if (packed !== undefined) return fromDevice();
+  const [communities, listings] = await Promise.all([listCommunities(), listListings()]);
+  return { communities, listings, source: 'server-first' };
+}

@@ -1,0 +1,65 @@
+/**
+ * The listing filters of a community page (price range, beds, baths, type, status, sort), kept in the URL like
+ * the /search page's. The route loader does the filtering (features/search/listing-filters); this bar only
+ * changes the URL, says how many listings match, and offers to clear. Loaded lazily by the community page.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { plural } from '../listings/listing-labels';
+import { ListingFilterForm } from './listing-filter-form';
+import {
+  COMMUNITY_PAGE_DEFAULTS,
+  hasActiveFilters,
+  listingFiltersToParams,
+  parseListingFilters,
+  type ListingFilters,
+} from './listing-filters';
+
+export interface CommunityListingFiltersProps {
+  /** Listings the page shows now. */
+  shown: number;
+  /** All listings of the community, whatever their status. */
+  total: number;
+}
+
+const readFilters = (search: string) => parseListingFilters(new URLSearchParams(search), COMMUNITY_PAGE_DEFAULTS);
+
+export default function CommunityListingFilters({ shown, total }: CommunityListingFiltersProps) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const fromUrl = readFilters(search);
+  // The form shows a change at once, while the loader reads the matching listings.
+  const [filters, setFilters] = useState<ListingFilters>(fromUrl);
+  useEffect(() => setFilters(readFilters(search)), [search]);
+  const active = hasActiveFilters(fromUrl, COMMUNITY_PAGE_DEFAULTS);
+
+  const apply = (next: ListingFilters) => {
+    setFilters(next);
+    const params = listingFiltersToParams(next, COMMUNITY_PAGE_DEFAULTS).toString();
+    navigate({ pathname, search: params ? `?${params}` : '' }, { replace: true, preventScrollReset: true });
+  };
+  const clear = (
+    <Link to={pathname} replace preventScrollReset className="button button--ghost">
+      Clear filters
+    </Link>
+  );
+
+  return (
+    <div className="community-listing-filters">
+      <ListingFilterForm idPrefix="homes-filter" filters={filters} action={pathname} onChange={apply} />
+      <div className="search-summary">
+        <p className="result-count" role="status">
+          {active ? `${shown} of ${plural(total, 'listing')} match` : plural(shown, 'listing')}
+        </p>
+        {active && shown > 0 && clear}
+      </div>
+      {active && shown === 0 && (
+        <div className="empty-state">
+          <h3>No listings match these filters</h3>
+          <p>Try a wider price range or fewer bedrooms, or clear the filters to see every available home.</p>
+          {clear}
+        </div>
+      )}
+    </div>
+  );
+}
