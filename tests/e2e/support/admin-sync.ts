@@ -78,11 +78,15 @@ export async function auditOf(entityIds: readonly string[]): Promise<AuditEntry[
 }
 
 /** A context like support/browser newContext, on another base URL (the flaky proxy's port). */
-export async function newContextAt(browser: Browser, baseURL: string): Promise<BrowserContext> {
+export async function newContextAt(
+  browser: Browser,
+  baseURL: string,
+  serviceWorkers: 'allow' | 'block' = 'allow',
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'allow',
+    serviceWorkers,
     locale: 'en-US',
     timezoneId: 'America/Chicago',
   });

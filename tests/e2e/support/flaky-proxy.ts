@@ -25,6 +25,11 @@ export interface FlakyProxyOptions {
   dropAnswerRate?: number;
   delayRate?: number;
   maxDelayMs?: number;
+  /**
+   * The answers of the first N writes (POST, PUT, PATCH, DELETE) after setFlaky(true) are lost whatever the
+   * random draws say, so a run always includes a write the server applied but the browser never heard about.
+   */
+  dropFirstWriteAnswers?: number;
 }
 
 export type RequestFate = 'passed' | 'delayed' | 'dropped-request' | 'dropped-answer';
@@ -73,6 +78,7 @@ export class FlakyProxy {
   private readonly sockets = new Set<net.Socket>();
   private readonly random: () => number;
   private flaky = false;
+  private writeAnswersDroppedOnPurpose = 0;
   private nextConnection = 1;
   readonly stats: ProxyStats = {
     connections: 0,
@@ -102,6 +108,7 @@ export class FlakyProxy {
 
   setFlaky(flaky: boolean): void {
     this.flaky = flaky;
+    this.writeAnswersDroppedOnPurpose = 0;
   }
 
   /** Forgets the recorded requests and counters (e.g. after the pages were loaded). */
@@ -175,7 +182,11 @@ export class FlakyProxy {
           closeBoth(true);
           return;
         }
-        if (this.chance(this.options.dropAnswerRate)) {
+        const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(record.method);
+        const dropOnPurpose =
+          this.flaky && isWrite && this.writeAnswersDroppedOnPurpose < (this.options.dropFirstWriteAnswers ?? 0);
+        if (dropOnPurpose) this.writeAnswersDroppedOnPurpose += 1;
+        if (dropOnPurpose || this.chance(this.options.dropAnswerRate)) {
           record.fate = 'dropped-answer';
           this.stats.answersDropped += 1;
           dropAnswer = true;
