@@ -352,7 +352,8 @@ describe('three tabs of one profile', () => {
     await loginThroughForm(tabs[0]!.page);
     for (const tab of tabs) {
       await tab.page.goto('/admin/listings', { waitUntil: 'load' });
-      await recordItem(tab.page, listings[2]!.id).waitFor({ state: 'visible', timeout: 15_000 });
+      // Generous: three tabs of a cold profile load the whole app one after the other on a shared 2-core machine.
+      await recordItem(tab.page, listings[2]!.id).waitFor({ state: 'visible', timeout: 30_000 });
     }
 
     await context.setOffline(true);
