@@ -1,16 +1,16 @@
-/** The header's Favorites link, with how many items are saved on this device (after hydration). */
+/** The header's Favorites link, with how many items are saved on this device (shown after hydration). */
 import { PrefetchLink } from '../../components/prefetch-link';
-import { useFavorites } from './favorites-store';
+import { useSavedFavorites } from './use-saved-favorites';
 
 export function FavoritesLink({ current }: { current: boolean }) {
-  const { rows } = useFavorites();
+  const count = useSavedFavorites().length;
   return (
     <PrefetchLink to="/favorites" aria-current={current ? 'page' : undefined}>
       Favorites
-      {rows.length > 0 && (
+      {count > 0 && (
         <span className="nav-count">
           <span className="visually-hidden">, </span>
-          {rows.length}
+          {count}
           <span className="visually-hidden"> saved</span>
         </span>
       )}

@@ -13,8 +13,7 @@ import { formatUsd } from '../../utils/format';
 import { RoomFacts, statusBadge } from '../listings/listing-labels';
 import { buildComparison, selectionProblem } from './compare';
 import { CompareTable } from './compare-table';
-import { STORAGE_BLOCKED_MESSAGE } from './favorite-button';
-import { removeFavorite, useFavorites, type FavoriteRow } from './favorites-store';
+import { removeFavorite, STORAGE_BLOCKED_MESSAGE, useFavorites, type FavoriteRow } from './favorites-store';
 import { SHORTLIST_MAX_LISTINGS } from './shortlist';
 import { ShortlistDialog } from './shortlist-dialog';
 
@@ -225,24 +224,15 @@ function SavedHome(props: {
 }
 
 function RemoveButton({ row, name }: { row: FavoriteRow; name: string }) {
-  const [failed, setFailed] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <>
-      <button
-        type="button"
-        className="button button--ghost"
-        onClick={() =>
-          removeFavorite(row).then(
-            () => setFailed(false),
-            () => setFailed(true),
-          )
-        }
-      >
+      <button type="button" className="button button--ghost" onClick={() => void removeFavorite(row).then(setProblem)}>
         Remove<span className="visually-hidden"> {name} from favorites</span>
       </button>
-      {failed && (
+      {problem && (
         <p className="field__error" role="alert">
-          {STORAGE_BLOCKED_MESSAGE}
+          {problem}
         </p>
       )}
     </>

@@ -1,8 +1,8 @@
 /**
  * The favourites as the pages see them: one shared state for every Save to Favorites button, the header's count
- * and the /favorites page. The repository (and with it Dexie) is imported on the first subscription, after
- * hydration, so a public page's JavaScript stays within budget (DESIGN §7). The server and the hydrating
- * browser both see 'loading' with no favourites, so the first render matches the server's HTML.
+ * and the /favorites page. This module and the repository (and with it Dexie) load after hydration (see
+ * use-saved-favorites.ts), so a public page's JavaScript stays within budget (DESIGN §7). The server and the
+ * hydrating browser both see 'loading' with no favourites, so the first render matches the server's HTML.
  */
 import { useSyncExternalStore } from 'react';
 import type { FavoriteItem, FavoriteRow } from '../../data/repositories/favorites-repository';
@@ -55,12 +55,33 @@ export function useFavorites(): FavoritesState {
   );
 }
 
+/** Calls `onRows` with the favourites now and after every change; returns the unsubscribe function. */
+export function watchRows(onRows: (rows: FavoriteRow[]) => void): () => void {
+  onRows(state.rows);
+  return subscribe(() => onRows(state.rows));
+}
+
+/** The visitor's words when this device refuses to store favourites. */
+export const STORAGE_BLOCKED_MESSAGE =
+  'This browser does not let the site save on this device. Allow site data (or leave private browsing) and try again.';
+
 export const isSaved = (rows: FavoriteRow[], item: Pick<FavoriteItem, 'kind' | 'id'>): boolean =>
   rows.some((row) => row.kind === item.kind && row.id === item.id);
 
-/** Saves or unsaves; resolves with the new state, rejects when this device cannot store it. */
-export const toggleFavorite = (item: FavoriteItem): Promise<boolean> =>
-  repository().then((module) => module.toggleFavorite(item));
+/** Saves or unsaves; resolves with null, or with what to tell the visitor when this device cannot store it. */
+export const toggleFavorite = (item: FavoriteItem): Promise<string | null> =>
+  repository()
+    .then((module) => module.toggleFavorite(item))
+    .then(
+      () => null,
+      () => STORAGE_BLOCKED_MESSAGE,
+    );
 
-export const removeFavorite = (item: Pick<FavoriteItem, 'kind' | 'id'>): Promise<void> =>
-  repository().then((module) => module.removeFavorite(item.kind, item.id));
+/** Removes; resolves with null, or with what to tell the visitor when this device cannot store it. */
+export const removeFavorite = (item: Pick<FavoriteItem, 'kind' | 'id'>): Promise<string | null> =>
+  repository()
+    .then((module) => module.removeFavorite(item.kind, item.id))
+    .then(
+      () => null,
+      () => STORAGE_BLOCKED_MESSAGE,
+    );

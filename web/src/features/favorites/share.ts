@@ -45,3 +45,18 @@ export async function shareLink(
     return 'failed';
   }
 }
+
+export const LINK_COPIED_MESSAGE = 'Link copied to clipboard';
+export const copyFailedMessage = (url: string) => `Could not copy the link. Copy it from here: ${url}`;
+
+/**
+ * Shares the current page (its address without query or fragment: what link previews and search engines know
+ * it by) and answers the toast to show, or null when there is nothing to say (shared, or the sheet was closed).
+ */
+export async function shareCurrentPage(title: string): Promise<{ text: string; tone: 'success' | 'error' } | null> {
+  const url = `${location.origin}${location.pathname}`;
+  const outcome = await shareLink({ title, url });
+  if (outcome === 'copied') return { text: LINK_COPIED_MESSAGE, tone: 'success' };
+  if (outcome === 'failed') return { text: copyFailedMessage(url), tone: 'error' };
+  return null;
+}
