@@ -152,7 +152,7 @@ export function FavoritesPage() {
             {savedCommunities.map((row) => {
               const community = details.communities.get(row.id);
               return (
-                <li key={row.key} className="card favorite-item">
+                <li key={row.key} className="favorite-item">
                   <div className="favorite-item__body">
                     <h3 className="card__title">
                       <PrefetchLink to={community ? `/community/${community.slug}` : row.path}>
@@ -190,7 +190,7 @@ function SavedHome(props: {
   const { row, listing, detailsLoading, chosen, onChoose } = props;
   const title = listing?.title ?? row.label;
   return (
-    <li className="card favorite-item">
+    <li className="favorite-item">
       <div className="favorite-item__body">
         {listing && <p className="listing-card__price">{formatUsd(listing.price)}</p>}
         <h3 className="card__title">
