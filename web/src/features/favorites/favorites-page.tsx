@@ -4,7 +4,7 @@
  * favourites); the browser fills it from IndexedDB, and the homes' details come from the public reader (server
  * first, the device's copy offline), so the page works offline too.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Community } from '../../../../domain/schemas/community';
 import type { Listing } from '../../../../domain/schemas/listing';
 import { publicReader } from '../../app/public-reader';
@@ -15,7 +15,11 @@ import { buildComparison, selectionProblem } from './compare';
 import { CompareTable } from './compare-table';
 import { removeFavorite, STORAGE_BLOCKED_MESSAGE, useFavorites, type FavoriteRow } from './favorites-store';
 import { SHORTLIST_MAX_LISTINGS } from './shortlist';
-import { ShortlistDialog } from './shortlist-dialog';
+
+// The shortlist form (with its validation and the modal) loads when the visitor reaches its button.
+const loadShortlistDialog = () => import('./shortlist-dialog');
+const preloadShortlistDialog = (): void => void loadShortlistDialog().catch(() => undefined);
+const ShortlistDialog = lazy(() => loadShortlistDialog().then((module) => ({ default: module.ShortlistDialog })));
 
 interface Details {
   status: 'loading' | 'ready' | 'error';
@@ -115,7 +119,13 @@ export function FavoritesPage() {
               ))}
             </ul>
             <div className="favorites-shortlist">
-              <button type="button" className="button button--primary" onClick={() => setShortlistOpen(true)}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => setShortlistOpen(true)}
+                onPointerEnter={preloadShortlistDialog}
+                onFocus={preloadShortlistDialog}
+              >
                 Send my shortlist to a sales agent
               </button>
               {savedListings.length > SHORTLIST_MAX_LISTINGS && (
@@ -175,7 +185,11 @@ export function FavoritesPage() {
         )}
       </section>
 
-      {shortlistOpen && <ShortlistDialog homes={shortlist} onClose={() => setShortlistOpen(false)} />}
+      {shortlistOpen && (
+        <Suspense fallback={null}>
+          <ShortlistDialog homes={shortlist} onClose={() => setShortlistOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
