@@ -65,9 +65,6 @@ export function watchRows(onRows: (rows: FavoriteRow[]) => void): () => void {
 export const STORAGE_BLOCKED_MESSAGE =
   'This browser does not let the site save on this device. Allow site data (or leave private browsing) and try again.';
 
-export const isSaved = (rows: FavoriteRow[], item: Pick<FavoriteItem, 'kind' | 'id'>): boolean =>
-  rows.some((row) => row.kind === item.kind && row.id === item.id);
-
 /** Saves or unsaves; resolves with null, or with what to tell the visitor when this device cannot store it. */
 export const toggleFavorite = (item: FavoriteItem): Promise<string | null> =>
   repository()
