@@ -8,6 +8,7 @@ export const routeModules = {
   community: () => import('./routes/public/community'),
   listing: () => import('./routes/public/listing'),
   contact: () => import('./routes/public/contact'),
+  favorites: () => import('./routes/public/favorites'),
   legal: () => import('./routes/public/legal'),
   notFound: () => import('./routes/public/not-found'),
   search: () => import('./routes/public/search'),

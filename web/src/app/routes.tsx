@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { id: 'home', index: true, lazy: lazyRoute('home') },
           { id: 'communities', path: 'communities', lazy: lazyRoute('communities') },
           { id: 'contact', path: 'contact', lazy: lazyRoute('contact') },
+          { id: 'favorites', path: 'favorites', lazy: lazyRoute('favorites') },
           { id: 'listing', path: 'listing/:id', lazy: lazyRoute('listing') },
           { id: 'legal', path: 'legal/:page', lazy: lazyRoute('legal') },
           { id: 'search', path: 'search', lazy: lazyRoute('search') },

@@ -7,6 +7,7 @@ describe('routeModuleFor', () => {
     ['/communities', 'communities'],
     ['/communities/', 'communities'],
     ['/contact?x=1', 'contact'],
+    ['/favorites', 'favorites'],
     ['/community/austin-point', 'community'],
     ['/community/austin-point#homes', 'community'],
     ['/listing/123', 'listing'],

@@ -10,7 +10,12 @@ import { LINK_PREFETCH_HOVER_DELAY_MS } from '../../../domain/constants';
 import type { RouteModuleId } from '../app/route-modules';
 
 const WITH_PARAM: Record<string, RouteModuleId> = { community: 'community', listing: 'listing', legal: 'legal' };
-const STATIC: Record<string, RouteModuleId> = { '/': 'home', '/communities': 'communities', '/contact': 'contact' };
+const STATIC: Record<string, RouteModuleId> = {
+  '/': 'home',
+  '/communities': 'communities',
+  '/contact': 'contact',
+  '/favorites': 'favorites',
+};
 
 /** The route module a site path renders with (mirrors app/routes.tsx). */
 export function routeModuleFor(path: string): RouteModuleId {

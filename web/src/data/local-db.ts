@@ -13,6 +13,7 @@ import type { Listing } from '../../../domain/schemas/listing';
 import type { Property } from '../../../domain/schemas/property';
 import type { SiteSettings } from '../../../domain/schemas/settings';
 import type { OutboxEntry } from './outbox-policy';
+import type { FavoriteRow } from './repositories/favorites-repository';
 
 export const LOCAL_DB_NAME = 'houston-communities';
 
@@ -47,6 +48,7 @@ export class LocalDb extends Dexie {
   settings!: EntityTable<SettingsRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  favorites!: EntityTable<FavoriteRow, 'key'>;
 
   constructor(name: string = LOCAL_DB_NAME) {
     super(name);
@@ -61,6 +63,8 @@ export class LocalDb extends Dexie {
       outbox: 'id, [state+nextAttemptAt], entityId, createdAt',
       meta: 'key',
     });
+    // Version 2: the visitor's favourites (listings and communities saved on this device), newest first.
+    this.version(2).stores({ favorites: 'key, savedAt' });
   }
 }
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SCROLL_THRESHOLD_MAIN_BAR_PX } from '../../../../domain/constants';
 import { useSiteSettings } from '../../app/layouts/root-layout';
+import { FavoritesLink } from '../../features/favorites/favorites-link';
 import { useScrolledPast } from '../../hooks/use-scrolled-past';
 import { GROUP_TAGLINE } from '../../utils/brand';
 import { Icon, SEARCH } from '../icon';
@@ -40,6 +41,7 @@ export function SiteHeader() {
               {label}
             </PrefetchLink>
           ))}
+          <FavoritesLink current={pathname === '/favorites'} />
         </nav>
         <button
           type="button"

@@ -18,6 +18,8 @@ import { useSiteSettings } from '../../app/layouts/root-layout';
 import { textOn } from '../../utils/colors';
 import { formatUsd } from '../../utils/format';
 import { communityImage } from '../../utils/images';
+import { FavoriteButton } from '../favorites/favorite-button';
+import { ShareButton } from '../favorites/share-button';
 import { LazyInquiryPopup, preloadInquiryPopup } from '../inquiries/lazy-inquiry-popup';
 import { LazyVisitDialog, preloadVisitDialog } from '../visits/lazy-visit-dialog';
 import { ListingCard, type ListingSummary } from '../listings/listing-card';
@@ -97,6 +99,13 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
                 View Homes
               </a>
               {popupButton}
+            </div>
+            <div className="page-actions">
+              <FavoriteButton
+                item={{ kind: 'community', id: community.id, label: name, path: `/community/${community.slug}` }}
+                className="button button--outline-light"
+              />
+              <ShareButton title={name} className="button button--outline-light" />
             </div>
           </div>
         </section>

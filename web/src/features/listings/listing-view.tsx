@@ -2,7 +2,7 @@
  * A listing's page (SPEC §2 /listing/{id}): photos, title, address, price, the facts (bedrooms, bathrooms, sqft,
  * type, status, listed date), the description (with the spec's fallback), features, the community card with its
  * amenity count, and the actions: Contact Agent and Request Information open the popup (with toasts), Schedule
- * Tour, Schedule Viewing and Save to Favorites.
+ * Tour, Schedule Viewing, Save to Favorites (on this device) and Share.
  */
 import { useState } from 'react';
 import { MESSAGES } from '../../../../domain/messages';
@@ -12,6 +12,8 @@ import { Picture } from '../../components/picture';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { formatLongDate, formatUsd } from '../../utils/format';
 import { communityImage, listingImage } from '../../utils/images';
+import { FavoriteButton } from '../favorites/favorite-button';
+import { ShareButton } from '../favorites/share-button';
 import { LazyInquiryPopup, preloadInquiryPopup } from '../inquiries/lazy-inquiry-popup';
 import { LazyPaymentEstimate } from '../payment/lazy-payment-estimate';
 import { LazyVisitDialog, preloadVisitDialog } from '../visits/lazy-visit-dialog';
@@ -32,10 +34,8 @@ export interface ListingCommunity {
   ownershipCosts?: OwnershipCosts | undefined;
 }
 
-// Icons (SVG child markup) of the Schedule Tour and Save to Favorites buttons.
+// Icon (SVG child markup) of the Schedule Tour button.
 const CALENDAR = '<rect x="3" y="4" width="18" height="18" rx="2"/><path d="M16 2v4M8 2v4M3 10h18"/>';
-const HEART =
-  '<path d="M20.84 4.61a5.5 5.5 0 0 0-7.78 0L12 5.67l-1.06-1.06a5.5 5.5 0 0 0-7.78 7.78L12 21.23l8.84-8.84a5.5 5.5 0 0 0 0-7.78z"/>';
 
 export function ListingView({ listing, community }: { listing: Listing; community: ListingCommunity | null }) {
   const [popup, setPopup] = useState<string | null>(null);
@@ -148,9 +148,11 @@ export function ListingView({ listing, community }: { listing: Listing; communit
               <RoomFacts home={listing} />
               {popupButton('Contact Agent', 'button button--primary button--block')}
               {visitButton('Schedule Tour', 'button button--secondary button--block', true)}
-              <button type="button" className="button button--ghost button--block">
-                <Icon svg={HEART} size={18} /> Save to Favorites
-              </button>
+              <FavoriteButton
+                item={{ kind: 'listing', id: listing.id, label: listing.title, path: `/listing/${listing.id}` }}
+                className="button button--ghost button--block"
+              />
+              <ShareButton title={listing.title} className="button button--ghost button--block" />
             </div>
             {community && (
               <article className="card community-mini">

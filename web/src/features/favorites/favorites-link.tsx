@@ -1,0 +1,19 @@
+/** The header's Favorites link, with how many items are saved on this device (shown after hydration). */
+import { PrefetchLink } from '../../components/prefetch-link';
+import { useSavedFavorites } from './use-saved-favorites';
+
+export function FavoritesLink({ current }: { current: boolean }) {
+  const count = useSavedFavorites().length;
+  return (
+    <PrefetchLink to="/favorites" aria-current={current ? 'page' : undefined}>
+      Favorites
+      {count > 0 && (
+        <span className="nav-count">
+          <span className="visually-hidden">, </span>
+          {count}
+          <span className="visually-hidden"> saved</span>
+        </span>
+      )}
+    </PrefetchLink>
+  );
+}
