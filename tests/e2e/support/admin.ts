@@ -129,7 +129,7 @@ export const toast = (page: Page, text: string): Locator =>
 
 /** Waits until a toast with exactly this text is shown. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await toast(page, text).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await toast(page, text).first().waitFor({ state: 'visible', timeout: 20_000 });
 }
 
 /** The confirmation dialog showing exactly this message. */
