@@ -284,6 +284,46 @@ describe('admin communities', () => {
     expect(await communitiesNamed(name)).toEqual([]);
   }, 90_000);
 
+  it('an image dropped on the zone is checked and uploaded; closing with unsaved changes asks first', async () => {
+    const page = await open('/admin/communities', 'Communities');
+    await page.getByRole('button', { name: 'Add Community', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Community' });
+    await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+    const imageGroup = dialog.getByRole('group', { name: 'Community image' });
+    const zone = imageGroup.locator('.image-upload__zone');
+
+    /** Drops one file on the zone the way a browser does: dragenter, dragover, drop with a DataTransfer. */
+    const drop = async (name: string, type: string, bytes: Buffer) => {
+      const dataTransfer = await page.evaluateHandle(
+        ({ name, type, base64 }) => {
+          const transfer = new DataTransfer();
+          const binary = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+          transfer.items.add(new File([binary], name, { type }));
+          return transfer;
+        },
+        { name, type, base64: bytes.toString('base64') },
+      );
+      for (const event of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(event, { dataTransfer });
+    };
+
+    await drop('readme.txt', 'text/plain', Buffer.from('hello'));
+    await expect.poll(() => imageGroup.locator('.field__error').textContent()).toBe('Please select an image file');
+    await drop('dropped.png', 'image/png', await pngBytes(40, 30));
+    await expect
+      .poll(() => imageGroup.getByLabel('Image URL or path').inputValue(), { timeout: 20_000 })
+      .toMatch(/^\/uploads\/.+\.webp$/);
+    expect(await imageGroup.locator('.field__error').count()).toBe(0);
+
+    // The form is dirty now: Cancel asks before throwing the changes away.
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const ask = confirmDialog(page, 'You have unsaved changes. Discard them?');
+    await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await ask.getByRole('button', { name: 'Discard', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+  });
+
   it("a delete the server refuses shows 'Failed to delete community' and keeps the card", async () => {
     const community = await superApi<Community>('POST', '/communities', {
       name: unique('E2E Busy Community'),
