@@ -356,6 +356,12 @@ describe('lead inbox and audit log', () => {
       .poll(() => items.locator('strong').allTextContents(), { timeout: 10_000 })
       .toEqual([`${marker} Ben`, `${marker} Ada`]);
 
+    // The sidebar's Leads entry counts the new leads.
+    const newLeads = async () =>
+      (await adminGet<ContactRequest[]>('/contacts')).filter((lead) => lead.status === 'NEW').length;
+    const badge = sidebarNav(page).locator('.admin-nav__badge');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(`${await newLeads()} new`);
+
     // A filter goes into the URL and survives a reload.
     await page.getByLabel('Interest', { exact: true }).selectOption('buying');
     await page.waitForURL(/interest=buying/);
@@ -373,6 +379,18 @@ describe('lead inbox and audit log', () => {
     expect(csv).toContain(`${marker} Ada`);
     expect(csv).not.toContain(`${marker} Ben`);
 
+    // Source and date range come from the URL too; the form shows them.
+    await page.goto(`/admin/contacts?q=${marker}&source=admin`, { waitUntil: 'load' });
+    await expect
+      .poll(() => items.locator('strong').allTextContents(), { timeout: 10_000 })
+      .toEqual([`${marker} Ben`, `${marker} Ada`]);
+    expect(await page.getByLabel('Source', { exact: true }).inputValue()).toBe('admin');
+    await page.goto(`/admin/contacts?q=${marker}&from=2001-01-01&to=2001-01-31`, { waitUntil: 'load' });
+    await page.getByText('No leads match these filters.', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2001-01-01');
+    await page.goto(`/admin/contacts?q=${marker}&interest=buying`, { waitUntil: 'load' });
+    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(1);
+
     // The detail panel: the whole request, a link to its community; status and notes saved on the server.
     await items.first().getByRole('link').click();
     await page.waitForURL(new RegExp(`lead=${older.id}`));
@@ -389,6 +407,8 @@ describe('lead inbox and audit log', () => {
         (await adminGet<ContactRequest[]>(`/contacts?q=${marker}`)).find((lead) => lead.id === older.id),
       )
       .toMatchObject({ status: 'CONTACTED', notes: 'Called back on Tuesday.' });
+
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe(`${await newLeads()} new`);
 
     // Mark the other one as spam: it leaves the inbox and shows in the spam view with the bot's.
     await page.goto(`/admin/contacts?q=${marker}&lead=${newer.id}`, { waitUntil: 'load' });
