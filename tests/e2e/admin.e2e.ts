@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing, Property } from '../../domain';
+import { apiLogin, loginThroughForm, sidebarNav } from './support/admin';
 import { adminGet, adminToken, sleep } from './support/api';
 import { launchBrowser, newContext, newPage, type E2ePage } from './support/browser';
 import { e2eEnv, siteUrl } from './support/env';
@@ -30,29 +31,6 @@ async function openTab(options: { serviceWorkers?: 'allow' | 'block' } = {}): Pr
   tabs.push(tab);
   return tab.page;
 }
-
-async function apiLogin(email: string, password: string): Promise<string> {
-  const response = await fetch(siteUrl('/api/admin/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status, `POST /api/admin/login as ${email}`).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Logs in through the form at /admin/login and waits for the dashboard. */
-async function loginThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/admin/login', { waitUntil: 'load' });
-  await page.getByRole('heading', { name: 'Admin Login', exact: true }).waitFor({ timeout: 15_000 });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/admin\/dashboard$/, { timeout: 15_000 });
-  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor({ timeout: 15_000 });
-}
-
-const sidebarNav = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
 
 /** The value shown in the dashboard's stat card with this label. */
 const statValue = (page: Page, label: string) =>
@@ -104,7 +82,7 @@ describe('admin login, dashboard and roles', () => {
     expect(await nav.getByRole('link', { name: 'Admin Users', exact: true }).count()).toBe(0);
     expect(await agentPage.getByRole('link', { name: 'Admin Users', exact: true }).count()).toBe(0);
 
-    const agentToken = await apiLogin(email, password);
+    const { token: agentToken } = await apiLogin(email, password);
     const refused = await fetch(siteUrl('/api/admin/users'), { headers: { authorization: `Bearer ${agentToken}` } });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error?: string }).error).toBe('Super admin access required');

@@ -99,6 +99,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   project.provide('e2e', env);
   console.log(`[e2e] server ${env.baseUrl} on ${dataDir}`);
+  let stopping = false;
+  // A server that dies during the run makes every later test fail with ECONNREFUSED: say why, once, at once.
+  void server.exited.then((result) => {
+    if (stopping) return;
+    console.error(
+      `[e2e] the server exited during the run (code ${result.code}, signal ${result.signal}):\n` +
+        `${result.stderr.trim().split('\n').slice(-40).join('\n')}`,
+    );
+  });
 
   return async () => {
     if (buildFingerprint() !== fingerprint)
@@ -107,6 +116,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
           'whose scripts and styles no longer exist, so page tests may have failed for that reason alone. ' +
           'Run the e2e tests again when no other build is running.',
       );
+    stopping = true;
     try {
       const result = await server.stop('SIGTERM');
       const stderr = result.stderr.trim();

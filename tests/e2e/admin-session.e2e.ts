@@ -1,0 +1,248 @@
+/**
+ * The admin login, shell and dashboard end to end (SPEC §2 "Admin login", "Dashboard", §4 "Session", §5 login,
+ * §8 transport and admin messages): the form's messages (required fields, the server's message, 'Login failed'),
+ * 'Clear stored data and reload', a stored token going straight to the dashboard, logout, a 401 that clears the
+ * session with 'Authentication expired. Please login again.' while the queued change survives and is sent after
+ * the next login, and the dashboard's counts, refresh, error and empty states.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Community, ContactRequest, Listing, Property } from '../../domain';
+import {
+  apiLogin,
+  createAdmin,
+  expectFieldError,
+  expectToast,
+  field,
+  injectSession,
+  openAdminPage,
+  sidebarNav,
+  superApi,
+  unique,
+  type ApiSession,
+} from './support/admin';
+import { adminGet } from './support/api';
+import { launchBrowser, newPage, type E2ePage } from './support/browser';
+import { e2eEnv } from './support/env';
+
+let browser: Browser;
+let superSession: ApiSession;
+const tabs: E2ePage[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  superSession = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
+});
+
+afterAll(async () => {
+  for (const tab of tabs) await tab.close();
+  await browser?.close();
+});
+
+async function blankTab(): Promise<Page> {
+  const tab = await newPage(browser, { serviceWorkers: 'block' });
+  tabs.push(tab);
+  return tab.page;
+}
+
+const storedSession = (page: Page) =>
+  page.evaluate(() => ({ token: localStorage.getItem('adminToken'), user: localStorage.getItem('adminUser') }));
+
+const statValue = (page: Page, label: string) =>
+  page
+    .locator('.admin-stat')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.admin-stat__value');
+
+describe('admin login', () => {
+  it("shows the required-field messages, the server's message, and 'Login failed' when the answer carries none", async () => {
+    const page = await blankTab();
+    await page.goto('/admin/login', { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Admin Login', exact: true }).waitFor({ timeout: 15_000 });
+    const email = field(page, 'Email');
+    const password = field(page, 'Password');
+    const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+    // Not in demo mode: nothing is pre-filled.
+    expect(await email.inputValue()).toBe('');
+    expect(await password.inputValue()).toBe('');
+    await signIn.click();
+    await expectFieldError(email, 'Email is required');
+    await expectFieldError(password, 'Password is required');
+
+    await email.fill(e2eEnv().adminEmail);
+    await password.fill('not-the-password');
+    await signIn.click();
+    await page.getByRole('alert').getByText('Invalid email or password', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+
+    // A proxy in front of the server answering with its own error page: no server message to show.
+    await page.route('**/api/admin/login', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }),
+    );
+    await password.fill(e2eEnv().adminPassword);
+    await signIn.click();
+    await page.getByRole('alert').getByText('Login failed', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.unroute('**/api/admin/login');
+
+    await signIn.click();
+    await page.waitForURL(/\/admin\/dashboard$/, { timeout: 15_000 });
+    const stored = await storedSession(page);
+    expect(stored.token).toBeTruthy();
+    expect(JSON.parse(stored.user!)).toMatchObject({ email: e2eEnv().adminEmail, role: 'SUPER_ADMIN' });
+  });
+
+  it('a stored token goes straight to the dashboard; logout clears the session and returns to login', async () => {
+    const tab = await newPage(browser, { serviceWorkers: 'block' });
+    tabs.push(tab);
+    const page = tab.page;
+    await injectSession(page, superSession);
+    await page.goto('/admin/login', { waitUntil: 'load' });
+    await page.waitForURL(/\/admin\/dashboard$/, { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
+    await page.waitForURL(/\/admin\/login/, { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Admin Login', exact: true }).waitFor();
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+    // The protected pages now send to login.
+    await page.goto('/admin/listings', { waitUntil: 'load' });
+    await page.waitForURL(/\/admin\/login/, { timeout: 10_000 });
+  });
+
+  it("a stored token the server no longer accepts shows the form; 'Clear stored data and reload' reloads signed out", async () => {
+    const page = await blankTab();
+    await injectSession(page, { ...superSession, token: 'not-a-valid-token' });
+    await page.goto('/admin/login', { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 15_000 });
+    expect(page.url()).toMatch(/\/admin\/login$/);
+    expect((await storedSession(page)).token).toBeNull();
+
+    await page.evaluate(() => localStorage.setItem('adminUser', '{"email":"left@example.com"}'));
+    await page.getByRole('button', { name: 'Clear stored data and reload', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Clear stored data?' });
+    await confirm.waitFor();
+    const reloaded = page.waitForEvent('load');
+    await confirm.getByRole('button', { name: 'Clear and reload', exact: true }).click();
+    await reloaded;
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 15_000 });
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+  });
+
+  it("a 401 clears the session with 'Authentication expired. Please login again.' and keeps the queued change", async () => {
+    const agent = await createAdmin('ADMIN', 'expired');
+    const property = await superApi<Property>('POST', '/properties', {
+      title: unique('E2E Queued Property'),
+      address: '9 Queue Ln',
+      city: 'Houston',
+      state: 'TX',
+      zipCode: '77002',
+      price: 300000,
+    });
+    const tab = await openAdminPage(browser, agent, '/admin/properties', 'Properties');
+    tabs.push(tab);
+    const page = tab.page;
+    const row = page.locator(`li[data-record-id="${property.id}"]`);
+    await row.waitFor({ timeout: 15_000 });
+
+    // Offline: the edit is queued on the device.
+    await tab.context.setOffline(true);
+    await row.getByRole('button', { name: `Edit ${property.title}`, exact: true }).click();
+    const form = page.getByRole('region', { name: 'Edit Property' });
+    await field(form, 'Price').fill('312000');
+    await form.getByRole('button', { name: 'Update Property', exact: true }).click();
+    await expectToast(page, 'Property saved on this device; will sync when online');
+
+    // The admin loses access meanwhile; back online the queued write meets a 401.
+    await superApi('DELETE', `/admin/users/${agent.admin.id}`);
+    await tab.context.setOffline(false);
+    await page.waitForURL(/\/admin\/login/, { timeout: 20_000 });
+    await page
+      .getByRole('alert')
+      .getByText('Authentication expired. Please login again.', { exact: true })
+      .waitFor({ timeout: 10_000 });
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+    expect((await adminGet<Property[]>('/properties')).find((p) => p.id === property.id)?.price).toBe(300000);
+
+    // The change waited in the outbox: the next login sends it, once.
+    await field(page, 'Email').fill(e2eEnv().adminEmail);
+    await field(page, 'Password').fill(e2eEnv().adminPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect
+      .poll(async () => (await adminGet<Property[]>('/properties')).find((p) => p.id === property.id), {
+        timeout: 20_000,
+      })
+      .toMatchObject({ price: 312000, version: property.version + 1 });
+    await superApi('DELETE', `/properties/${property.id}`);
+  }, 60_000);
+});
+
+describe('dashboard', () => {
+  it('counts, new leads, the last-updated time, refresh after a change, and the recent activity', async () => {
+    const [communities, listings, properties, leads] = await Promise.all([
+      adminGet<Community[]>('/communities'),
+      adminGet<Listing[]>('/listings'),
+      adminGet<Property[]>('/properties'),
+      adminGet<ContactRequest[]>('/contacts'),
+    ]);
+    const tab = await openAdminPage(browser, superSession, '/admin/dashboard', 'Dashboard');
+    tabs.push(tab);
+    const page = tab.page;
+    await expect
+      .poll(() => statValue(page, 'Total items').textContent(), { timeout: 15_000 })
+      .toBe(String(communities.length + listings.length + properties.length));
+    expect(await statValue(page, 'Communities').textContent()).toBe(String(communities.length));
+    expect(await statValue(page, 'New leads').textContent()).toBe(
+      String(leads.filter((lead) => lead.status === 'NEW').length),
+    );
+    await page.getByText(/^Last updated /).waitFor();
+    const activity = page.getByRole('region', { name: 'Recent activity' }).locator('li');
+    expect(await activity.count()).toBeLessThanOrEqual(5);
+
+    const title = unique('E2E Dashboard Property');
+    const created = await superApi<Property>('POST', '/properties', {
+      title,
+      address: '5 Refresh Rd',
+      city: 'Houston',
+      state: 'TX',
+      zipCode: '77003',
+      price: 250000,
+    });
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect
+      .poll(() => statValue(page, 'Properties').textContent(), { timeout: 10_000 })
+      .toBe(String(properties.length + 1));
+    expect(await statValue(page, 'Total items').textContent()).toBe(
+      String(communities.length + listings.length + properties.length + 1),
+    );
+    await page.getByRole('region', { name: 'Recent activity' }).getByText(title).first().waitFor();
+    expect(await activity.count()).toBeLessThanOrEqual(5);
+    expect(await sidebarNav(page).getByRole('link', { name: 'Admin Users', exact: true }).count()).toBe(1);
+    await superApi('DELETE', `/properties/${created.id}`);
+  });
+
+  it("the SPEC's error text when a list fails, and the welcome when there is nothing yet", async () => {
+    const tab = await openAdminPage(browser, superSession, '/admin/settings', 'Settings');
+    tabs.push(tab);
+    const page = tab.page;
+    // A server failing on one of the three lists (the real server cannot be made to fail on demand).
+    await page.route('**/api/listings', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }),
+    );
+    await sidebarNav(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Failed to load dashboard data. Please try again.', { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/listings');
+
+    // The lists as the server answers them once everything is deleted (the shared server keeps its seed).
+    for (const list of ['communities', 'listings', 'properties']) {
+      await page.route(`**/api/${list}`, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+      );
+    }
+    await page.getByRole('button', { name: 'Try again', exact: true }).click();
+    await page.getByRole('heading', { name: 'Welcome to your back office', exact: true }).waitFor({ timeout: 10_000 });
+    expect(await statValue(page, 'Total items').textContent()).toBe('0');
+  });
+});
