@@ -2,7 +2,11 @@
  * Every user-facing message of SPEC §5 and §8, exactly as the spec words them.
  * Functions build the messages that carry a value.
  */
+import { PUBLIC_MESSAGES } from './public-messages';
+
 export const MESSAGES = {
+  // §8 texts public pages show (kept in their own module, see public-messages.ts)
+  ...PUBLIC_MESSAGES,
   // §5 popup request form, create admin
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -21,7 +25,6 @@ export const MESSAGES = {
   // §8 transport
   authExpired: 'Authentication expired. Please login again.',
   noToken: 'No token available',
-  unexpectedApplicationError: 'Unexpected Application Error!',
 
   // §8 public
   popupFailure: 'There was an error submitting your request. Please try again.',
@@ -29,10 +32,6 @@ export const MESSAGES = {
   contactPageFailure: 'There was an error sending your message. Please try again.',
   listingPopupSuccess: 'Contact form submitted successfully!',
   listingPopupFailure: 'Error submitting contact form',
-  communityNotFound: 'Community Not Found',
-  listingNotFound: 'Listing Not Found',
-  loadingCommunity: 'Loading Community',
-  listingDescriptionFallback: 'No description available for this property.',
 
   // §8 admin
   loginFailed: 'Login failed',

@@ -1,6 +1,6 @@
 /** The default error page for unexpected routing failures (SPEC §8): 'Unexpected Application Error!'. */
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { MESSAGES } from '../../../../domain/messages';
+import { PUBLIC_MESSAGES } from '../../../../domain/public-messages';
 
 export function RouteError() {
   const error = useRouteError();
@@ -11,7 +11,7 @@ export function RouteError() {
       : String(error);
   return (
     <main className="route-error" role="alert">
-      <h1>{MESSAGES.unexpectedApplicationError}</h1>
+      <h1>{PUBLIC_MESSAGES.unexpectedApplicationError}</h1>
       <p>{detail}</p>
       <p>
         <Link to="/">Back to Home</Link>

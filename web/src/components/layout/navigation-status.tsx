@@ -3,14 +3,14 @@
  * with a spinner over the current page, 'Loading Community' when a community page is on its way (SPEC §2).
  */
 import { useNavigation } from 'react-router-dom';
-import { MESSAGES } from '../../../../domain/messages';
+import { PUBLIC_MESSAGES } from '../../../../domain/public-messages';
 
 export function NavigationStatus() {
   const navigation = useNavigation();
   const target = navigation.state === 'loading' ? navigation.location.pathname : null;
   if (target === null) return null;
   const label = target.startsWith('/community/')
-    ? MESSAGES.loadingCommunity
+    ? PUBLIC_MESSAGES.loadingCommunity
     : target === '/communities'
       ? 'Loading Communities'
       : 'Loading';

@@ -5,7 +5,7 @@
  * Tour, Schedule Viewing, Save to Favorites (on this device) and Share.
  */
 import { useState } from 'react';
-import { MESSAGES } from '../../../../domain/messages';
+import { PUBLIC_MESSAGES } from '../../../../domain/public-messages';
 import type { Listing } from '../../../../domain/schemas/listing';
 import { Icon, MAP_PIN } from '../../components/icon';
 import { Picture } from '../../components/picture';
@@ -125,7 +125,7 @@ export function ListingView({ listing, community }: { listing: Listing; communit
             </dl>
             <section className="prose">
               <h2>About This Home</h2>
-              <p className="pre-line">{listing.description || MESSAGES.listingDescriptionFallback}</p>
+              <p className="pre-line">{listing.description || PUBLIC_MESSAGES.listingDescriptionFallback}</p>
             </section>
             {listing.features.length > 0 && (
               <section>

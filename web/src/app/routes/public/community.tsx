@@ -4,7 +4,7 @@
  * and JSON-LD (Place, BreadcrumbList) are built by the loader (features/seo, loaded on demand).
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '../../../../../domain/messages';
+import { PUBLIC_MESSAGES } from '../../../../../domain/public-messages';
 import type { Community } from '../../../../../domain/schemas/community';
 import type { Listing } from '../../../../../domain/schemas/listing';
 import { PrefetchLink } from '../../../components/prefetch-link';
@@ -59,7 +59,7 @@ export const handle: RouteHandle<Data> = {
   head: (data, { settings, pathname }) =>
     data.notFound
       ? {
-          title: `${MESSAGES.communityNotFound} | ${settings.general.siteName}`,
+          title: `${PUBLIC_MESSAGES.communityNotFound} | ${settings.general.siteName}`,
           description: 'This community could not be found. Browse all Houston communities instead.',
           canonicalPath: pathname,
           robots: 'noindex',
@@ -79,7 +79,7 @@ export function Component() {
     return (
       <PublicShell withCallToAction={false}>
         <section className="section container not-found">
-          <h1>{MESSAGES.communityNotFound}</h1>
+          <h1>{PUBLIC_MESSAGES.communityNotFound}</h1>
           <p>The community you are looking for does not exist or is no longer listed.</p>
           <PrefetchLink to="/" className="button button--primary">
             Back to Home

@@ -3,7 +3,7 @@
  * description and JSON-LD (RealEstateListing with an Offer, BreadcrumbList) are built by the loader.
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '../../../../../domain/messages';
+import { PUBLIC_MESSAGES } from '../../../../../domain/public-messages';
 import type { Listing } from '../../../../../domain/schemas/listing';
 import { PrefetchLink } from '../../../components/prefetch-link';
 import { ListingView, type ListingCommunity } from '../../../features/listings/listing-view';
@@ -42,7 +42,7 @@ export const handle: RouteHandle<Data> = {
   head: (data, { settings, pathname }) =>
     data.notFound
       ? {
-          title: `${MESSAGES.listingNotFound} | ${settings.general.siteName}`,
+          title: `${PUBLIC_MESSAGES.listingNotFound} | ${settings.general.siteName}`,
           description: 'This listing could not be found. Browse Houston communities for available homes.',
           canonicalPath: pathname,
           robots: 'noindex',
@@ -62,7 +62,7 @@ export function Component() {
   if (data.notFound)
     return (
       <section className="section container not-found">
-        <h1>{MESSAGES.listingNotFound}</h1>
+        <h1>{PUBLIC_MESSAGES.listingNotFound}</h1>
         <p>This home may have been sold or removed. Browse our communities to find similar homes.</p>
         <PrefetchLink to="/communities" className="button button--primary">
           Browse Communities
