@@ -53,7 +53,7 @@ export function Component() {
               <p className="result-count">
                 {communities.length === 1 ? '1 community' : `${communities.length} communities`}
               </p>
-              <CommunityGrid communities={communities} />
+              <CommunityGrid communities={communities} priorityCount={1} />
             </>
           ) : (
             <div className="empty-state">
