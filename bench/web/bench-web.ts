@@ -65,16 +65,16 @@ function markdownOf(results: WebResults): string {
     '',
     `Lighthouse 12.8.2, median of ${results.lighthouse[0]?.runs ?? 0} runs ✗ marks a figure over its budget`,
     '',
-    '| page | preset | performance | accessibility | SEO | LCP | CLS | TBT | FCP | verdict |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    `| budget | | ≥ ${b.performance} | ≥ ${b.accessibility} | ${b.seo} | ≤ ${seconds(b.lcpMs)} | ≤ ${b.cls} | ≤ ${b.tbtMs} ms | | |`,
+    '| page | preset | performance | accessibility | SEO | LCP | CLS | TBT | FCP | CPU (benchmarkIndex) | verdict |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| budget | | ≥ ${b.performance} | ≥ ${b.accessibility} | ${b.seo} | ≤ ${seconds(b.lcpMs)} | ≤ ${b.cls} | ≤ ${b.tbtMs} ms | | | |`,
     ...results.lighthouse.map((row) => {
       const m = row.median;
       return (
         `| ${row.page} | ${row.preset} | ${m.performance}${mark(m.performance >= b.performance)} | ` +
         `${m.accessibility}${mark(m.accessibility >= b.accessibility)} | ${m.seo}${mark(m.seo >= b.seo)} | ` +
         `${seconds(m.lcpMs)}${mark(m.lcpMs <= b.lcpMs)} | ${m.cls.toFixed(3)}${mark(m.cls <= b.cls)} | ` +
-        `${Math.round(m.tbtMs)} ms${mark(m.tbtMs <= b.tbtMs)} | ${seconds(m.fcpMs)} | ${verdictOf(row.misses)} |`
+        `${Math.round(m.tbtMs)} ms${mark(m.tbtMs <= b.tbtMs)} | ${seconds(m.fcpMs)} | ${Math.round(m.benchmarkIndex)} | ${verdictOf(row.misses)} |`
       );
     }),
     '',
