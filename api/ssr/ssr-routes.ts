@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT, WEB_BUILD_DIR } from '../plugins/static-files';
 import { siteOrigin } from '../routes/site';
+import { inlineStylesheets } from './inline-styles';
 import { createStorageReader } from './storage-reader';
 
 const SERVER_ENTRY = path.join(PROJECT_ROOT, 'dist', 'server', 'entry-server.js');
@@ -31,7 +32,7 @@ export function webAppIsBuilt(): boolean {
 }
 
 async function ssrRoutes(app: FastifyInstance): Promise<void> {
-  const template = readFileSync(TEMPLATE, 'utf8');
+  const template = inlineStylesheets(readFileSync(TEMPLATE, 'utf8'), WEB_BUILD_DIR);
   const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: Render };
   const reader = createStorageReader(app.storage);
 

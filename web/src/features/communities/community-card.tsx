@@ -15,7 +15,7 @@ export type CommunitySummary = Pick<
   'id' | 'slug' | 'name' | 'location' | 'description' | 'priceRange' | 'totalHomes' | 'image' | 'imageAlt'
 >;
 
-export function CommunityCard({ community }: { community: CommunitySummary }) {
+export function CommunityCard({ community, priority }: { community: CommunitySummary; priority?: boolean }) {
   return (
     <article className="card community-card">
       <Picture
@@ -25,6 +25,7 @@ export function CommunityCard({ community }: { community: CommunitySummary }) {
         width={1200}
         height={800}
         sizes={CARD_IMAGE_SIZES}
+        priority={priority}
       />
       <div className="card__body">
         <p className="card__eyebrow">
@@ -82,12 +83,22 @@ export const toSummary = ({
   imageAlt,
 });
 
-export function CommunityGrid({ communities }: { communities: CommunitySummary[] }) {
+/**
+ * `priorityCount`: how many leading cards are above the fold where the grid opens the page (/communities): their
+ * images load at once with high priority, as they are the page's largest paint; the rest load lazily.
+ */
+export function CommunityGrid({
+  communities,
+  priorityCount = 0,
+}: {
+  communities: CommunitySummary[];
+  priorityCount?: number;
+}) {
   return (
     <ul className="card-grid" role="list">
-      {communities.map((community) => (
+      {communities.map((community, index) => (
         <li key={community.id}>
-          <CommunityCard community={community} />
+          <CommunityCard community={community} priority={index < priorityCount} />
         </li>
       ))}
     </ul>

@@ -46,14 +46,18 @@ export function Component() {
           </p>
         </div>
       </section>
-      <section className="section" aria-label="All communities">
+      <section className="section" aria-labelledby="all-communities-title">
         <div className="container">
+          {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 (Lighthouse heading-order). */}
+          <h2 id="all-communities-title" className="visually-hidden">
+            All communities
+          </h2>
           {communities.length > 0 ? (
             <>
               <p className="result-count">
                 {communities.length === 1 ? '1 community' : `${communities.length} communities`}
               </p>
-              <CommunityGrid communities={communities} />
+              <CommunityGrid communities={communities} priorityCount={1} />
             </>
           ) : (
             <div className="empty-state">

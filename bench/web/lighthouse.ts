@@ -1,0 +1,208 @@
+/**
+ * Lighthouse (DESIGN §7) on the public pages with Debian's Chromium (CHROME_PATH or /usr/bin/chromium): mobile
+ * preset (Lighthouse's default: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) and desktop preset,
+ * LIGHTHOUSE_RUNS runs each (default 3), median per metric. One Chromium serves every run; Lighthouse resets the
+ * origin's storage (service worker, caches, IndexedDB) before each, so every run is a first visit.
+ *
+ * The last run of each page and preset also keeps its diagnostics (LCP element, long tasks, bootup time, main
+ * thread breakdown, render-blocking resources, bytes) in bench/results/lighthouse/, to see what costs the time.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { median } from './median';
+
+export const LIGHTHOUSE_BUDGETS = {
+  performance: 95,
+  accessibility: 95,
+  seo: 100,
+  lcpMs: 1500,
+  cls: 0.05,
+  tbtMs: 100,
+} as const;
+
+export type Preset = 'mobile' | 'desktop';
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /**
+   * Lighthouse's measure of the CPU it got (lhr.environment.benchmarkIndex; an unloaded desktop scores well over
+   * 1000). The mobile preset multiplies observed task times by 4 as if the CPU were such a desktop, so a machine
+   * shared with other work reports TBT and LCP higher by roughly the ratio.
+   */
+  benchmarkIndex: number;
+}
+
+export interface LighthouseRow {
+  page: string;
+  preset: Preset;
+  runs: number;
+  /** Median of each figure over the runs. */
+  median: LighthouseFigures;
+  all: LighthouseFigures[];
+  /** The budgets this row misses (empty when it meets them all). */
+  misses: string[];
+}
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Chromium started by chrome-launcher (Lighthouse's own launcher, installed with it): its default flags (no
+ * extensions, no first-run UI, no background throttling) are the ones Lighthouse's trace recording expects.
+ */
+async function launchChromium(): Promise<LaunchedChrome> {
+  return launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'error',
+  });
+}
+
+function figuresOf(lhr: Result): LighthouseFigures {
+  const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    fcpMs: numeric('first-contentful-paint'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+export function missedBudgets(figures: LighthouseFigures): string[] {
+  const misses: string[] = [];
+  if (figures.performance < LIGHTHOUSE_BUDGETS.performance) misses.push('performance');
+  if (figures.accessibility < LIGHTHOUSE_BUDGETS.accessibility) misses.push('accessibility');
+  if (figures.seo < LIGHTHOUSE_BUDGETS.seo) misses.push('seo');
+  if (figures.lcpMs > LIGHTHOUSE_BUDGETS.lcpMs) misses.push('LCP');
+  if (figures.cls > LIGHTHOUSE_BUDGETS.cls) misses.push('CLS');
+  if (figures.tbtMs > LIGHTHOUSE_BUDGETS.tbtMs) misses.push('TBT');
+  return misses;
+}
+
+/** The audits that explain the performance figures, trimmed to what a person reads. */
+const DIAGNOSTIC_AUDITS = [
+  'largest-contentful-paint-element',
+  'lcp-lazy-loaded',
+  'prioritize-lcp-image',
+  'long-tasks',
+  'bootup-time',
+  'mainthread-work-breakdown',
+  'render-blocking-resources',
+  'render-blocking-insight',
+  'network-dependency-tree-insight',
+  'lcp-phases-insight',
+  'lcp-discovery-insight',
+  'total-byte-weight',
+  'dom-size',
+  'uses-responsive-images',
+  'image-delivery-insight',
+  'unused-javascript',
+  'font-display-insight',
+];
+
+function diagnosticsOf(lhr: Result): Record<string, unknown> {
+  const failing = Object.values(lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+    .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, value: audit.displayValue }));
+  const details = Object.fromEntries(
+    DIAGNOSTIC_AUDITS.filter((id) => lhr.audits[id]).map((id) => {
+      const audit = lhr.audits[id]!;
+      return [id, { value: audit.displayValue, numeric: audit.numericValue, details: audit.details }];
+    }),
+  );
+  return { url: lhr.finalDisplayedUrl, figures: figuresOf(lhr), failing, details };
+}
+
+/** Attempts per run: a loaded machine sometimes loses the trace's navigation start (NO_NAVSTART); that run is repeated. */
+const ATTEMPTS = 3;
+
+async function runOnce(url: string, flags: Flags, preset: Preset): Promise<Result> {
+  let lastError = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    if (result && !result.lhr.runtimeError) return result.lhr;
+    lastError = result?.lhr.runtimeError?.message ?? 'no result';
+    console.warn(`lighthouse ${preset} ${url}: ${lastError} (attempt ${attempt}/${ATTEMPTS})`);
+  }
+  throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${lastError}`);
+}
+
+export interface LighthouseOptions {
+  baseUrl: string;
+  pages: { label: string; path: string }[];
+  runs?: number;
+  presets?: Preset[];
+  diagnosticsDir?: string;
+}
+
+export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseRow[]> {
+  const runs = options.runs ?? Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+  const presets = options.presets ?? (['mobile', 'desktop'] as Preset[]);
+  const chromium = await launchChromium();
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const preset of presets) {
+      for (const page of options.pages) {
+        const all: LighthouseFigures[] = [];
+        let last: Result | undefined;
+        for (let run = 0; run < runs; run += 1) {
+          const flags: Flags = {
+            port: chromium.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'seo'],
+          };
+          const lhr = await runOnce(`${options.baseUrl}${page.path}`, flags, preset);
+          last = lhr;
+          const figures = figuresOf(lhr);
+          all.push(figures);
+          console.log(
+            `lighthouse ${preset} ${page.label} run ${run + 1}/${runs}: perf ${figures.performance}, ` +
+              `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ` +
+              `a11y ${figures.accessibility}, SEO ${figures.seo}, benchmarkIndex ${Math.round(figures.benchmarkIndex)}`,
+          );
+        }
+        const mid: LighthouseFigures = {
+          performance: median(all.map((figures) => figures.performance)),
+          accessibility: median(all.map((figures) => figures.accessibility)),
+          seo: median(all.map((figures) => figures.seo)),
+          lcpMs: median(all.map((figures) => figures.lcpMs)),
+          cls: median(all.map((figures) => figures.cls)),
+          tbtMs: median(all.map((figures) => figures.tbtMs)),
+          fcpMs: median(all.map((figures) => figures.fcpMs)),
+          benchmarkIndex: median(all.map((figures) => figures.benchmarkIndex)),
+        };
+        rows.push({ page: page.label, preset, runs, median: mid, all, misses: missedBudgets(mid) });
+        if (options.diagnosticsDir && last) {
+          mkdirSync(options.diagnosticsDir, { recursive: true });
+          const name = `${preset}-${page.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`;
+          writeFileSync(path.join(options.diagnosticsDir, name), `${JSON.stringify(diagnosticsOf(last), null, 2)}\n`);
+        }
+      }
+    }
+  } finally {
+    chromium.kill();
+  }
+  return rows;
+}
