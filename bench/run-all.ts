@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark in turn (API against json-server, sync drain, then bench/web/bench-web.ts: public
+ * `npm run bench`: every benchmark in turn (API against json-server, sync drain, 60 s mixed load, then bench/web/bench-web.ts: public
  * JS per route, Lighthouse mobile and desktop on the public pages, the offline repeat visit), then one table of
  * figure, budget and verdict (DESIGN §7), also written to bench/results/summary.{json,md}.
  */
@@ -51,6 +51,7 @@ interface SyncResults {
 
 run('bench/api/bench-api.ts');
 run('bench/sync/bench-sync.ts');
+run('bench/load/bench-load.ts');
 if (!existsSync(path.join(root, 'dist', 'client', '.vite', 'manifest.json'))) run('scripts/build.ts');
 run('bench/web/bench-web.ts');
 
@@ -82,6 +83,8 @@ if (sync) {
     verdict: sync.verdict ?? (ms <= sync.budgetMs ? 'PASS' : 'FAIL'),
   });
 }
+const load = readJson<{ rows?: SummaryRow[] }>('load.json');
+rows.push(...(load?.rows ?? []).map((row) => ({ ...row, figure: `Load: ${row.figure}` })));
 for (const bundle of measurePublicBundles(path.join(root, 'dist', 'client'))) {
   rows.push({
     figure: `JS to render ${bundle.route} (gzip)`,

@@ -22,6 +22,7 @@ export const PUBLIC_ROUTE_MODULES: Record<string, string> = {
   '/contact': 'src/app/routes/public/contact.tsx',
   '/legal/:page': 'src/app/routes/public/legal.tsx',
   '/search': 'src/app/routes/public/search.tsx',
+  '/favorites': 'src/app/routes/public/favorites.tsx',
 };
 export const PUBLIC_JS_BUDGET_BYTES = 110 * 1024;
 
