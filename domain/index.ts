@@ -6,6 +6,7 @@ export * from './schemas/community';
 export * from './schemas/listing';
 export * from './schemas/property';
 export * from './schemas/contact';
+export * from './schemas/open-house';
 export * from './schemas/admin-user';
 export * from './schemas/settings';
 export * from './schemas/lead-filter';
