@@ -4,7 +4,7 @@
  * visitor and when left idle, and that only an admin's password ends ('Exit kiosk').
  */
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
+import { Navigate, useBlocker, useLocation, useNavigate } from 'react-router-dom';
 import type { Community } from '../../../../domain/schemas/community';
 import { BUYING_TIMELINES, BUYING_TIMELINE_LABELS } from '../../../../domain/schemas/open-house';
 import { Field } from '../../components/field';
@@ -144,10 +144,19 @@ function KioskSignIn({ mode, community, businessName }: KioskSignInProps) {
   const consent = consentText(businessName, community.name);
 
   // Links and the back button stay on the kiosk: only 'Exit kiosk' (with the password) lets the router leave.
-  const blocker = useBlocker(() => !leaving.current);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => !leaving.current && nextLocation.pathname !== currentLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state === 'blocked') blocker.reset();
   }, [blocker]);
+  // The Back button would leave the page itself (the entry before the kiosk), which no router can block: keep a
+  // kiosk entry on top of the history, so Back only ever lands on the kiosk again, which adds another.
+  const location = useLocation();
+  const guarded = (location.state as { kioskGuard?: boolean } | null)?.kioskGuard === true;
+  useEffect(() => {
+    if (!guarded && !leaving.current) navigate(location.pathname, { state: { kioskGuard: true } });
+  }, [guarded, location.pathname, navigate]);
 
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
 
