@@ -3,13 +3,16 @@
  * restored tab) shows the kiosk instead. Runs in the entry before the router starts, so it is kept to a few lines
  * that read localStorage; the kiosk's own code loads only on /kiosk/*.
  */
-import { STORAGE_KEY_KIOSK_MODE } from '../../../domain/constants';
+import type { STORAGE_KEY_KIOSK_MODE } from '../../../domain/constants';
+
+/** Spelled out rather than imported: the entry bundle stays free of the constants module (DESIGN §7). */
+const KIOSK_MODE_KEY: typeof STORAGE_KEY_KIOSK_MODE = 'kioskMode';
 
 /** The kiosk path this device is locked to when `pathname` is elsewhere; null when not in kiosk mode. */
 export function lockedKioskPath(pathname: string): string | null {
   let slug: unknown;
   try {
-    slug = (JSON.parse(localStorage.getItem(STORAGE_KEY_KIOSK_MODE) ?? 'null') as { communitySlug?: unknown } | null)
+    slug = (JSON.parse(localStorage.getItem(KIOSK_MODE_KEY) ?? 'null') as { communitySlug?: unknown } | null)
       ?.communitySlug;
   } catch {
     return null;
