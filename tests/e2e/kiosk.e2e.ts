@@ -136,6 +136,12 @@ describe('open-house kiosk', () => {
 
   it('the back button and other addresses stay on the kiosk, and a wrong password does not end it offline', async () => {
     for (let press = 0; press < 3; press += 1) {
+      // The kiosk keeps a guard entry on top of the history (kiosk-page.tsx); wait for it like a visitor would.
+      await page.waitForFunction(
+        () => (window.history.state as { usr?: { kioskGuard?: boolean } } | null)?.usr?.kioskGuard === true,
+        undefined,
+        { timeout: 15_000 },
+      );
       await page.goBack().catch(() => undefined);
       await settle(page);
       expect(new URL(page.url()).pathname, `after ${press + 1} presses of Back`).toBe(`/kiosk/${SLUG}`);
