@@ -16,6 +16,7 @@ import adminUserRoutes from './routes/admin-users';
 import auditRoutes from './routes/audit';
 import communityRoutes from './routes/communities';
 import contactRoutes from './routes/contacts';
+import kioskRoutes from './routes/kiosk';
 import listingRoutes from './routes/listings';
 import propertyRoutes from './routes/properties';
 import publicRoutes from './routes/public';
@@ -94,6 +95,7 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
       await api.register(listingRoutes);
       await api.register(propertyRoutes);
       await api.register(contactRoutes);
+      await api.register(kioskRoutes);
       await api.register(settingsRoutes);
       await api.register(auditRoutes);
       await api.register(uploadRoutes);

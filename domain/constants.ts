@@ -19,6 +19,8 @@ export const COMMUNITY_IMAGE_PREFIX = '/images/communities/';
 
 export const STORAGE_KEY_ADMIN_TOKEN = 'adminToken';
 export const STORAGE_KEY_ADMIN_USER = 'adminUser';
+/** The open-house kiosk this device is locked to (web/src/app/kiosk-lock.ts, data/repositories/kiosk-repository.ts). */
+export const STORAGE_KEY_KIOSK_MODE = 'kioskMode';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const ALLOWED_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -68,6 +68,16 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
   app.get('/admin', sendAdminShell);
   app.get('/admin/*', sendAdminShell);
 
+  // The open-house kiosk renders in the browser only too: it runs from the device's copy (IndexedDB, kiosk pass).
+  const kioskShell = fill({
+    head: '<title>Open house sign-in</title>\n    <meta name="robots" content="noindex">',
+    html: '',
+    dataScript: '',
+  });
+  app.get('/kiosk/*', (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(kioskShell),
+  );
+
   // Unknown pages that a browser asks for get the site's Not Found page (with a 404) from plugins/errors.ts.
   app.renderHtmlNotFound = renderPage;
 }

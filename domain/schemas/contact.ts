@@ -3,6 +3,7 @@ import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES, TEXT_LIMITS, VISIT_SLOT
 import { MESSAGES } from '../messages';
 import { emailSchema, recordMetaSchema, text } from './common';
 import { timeOfDaySchema } from './sales-office';
+import { BUYING_TIMELINES } from './open-house';
 
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
@@ -31,6 +32,11 @@ export const contactInputSchema = z.object({
   /** A start time "HH:MM" (Central Time) from the sales-office hours; older leads carry a part of the day. */
   preferredSlot: z.union([timeOfDaySchema, z.enum(VISIT_SLOTS)]).optional(),
   visitType: z.enum(VISIT_TYPES).optional(),
+  // Filled by open-house kiosk sign-ins (schemas/open-house.ts, api/routes/kiosk.ts).
+  buyingTimeline: z.enum(BUYING_TIMELINES).optional(),
+  workingWithAgent: z.boolean().optional(),
+  consentText: text(TEXT_LIMITS.medium).optional(),
+  openHouseDate: z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' }).optional(),
   website: z.string().max(TEXT_LIMITS.short).optional(),
   fillTimeMs: z.number().min(0).max(1e9).optional(),
 });

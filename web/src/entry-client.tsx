@@ -7,6 +7,7 @@ import { installChunkReloadGuard } from './app/pwa/chunk-reload';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
+import { lockedKioskPath } from './app/kiosk-lock';
 import { registerPublicReaderLoader } from './app/public-reader';
 import { routes } from './app/routes';
 import './styles/global.css';
@@ -37,8 +38,16 @@ async function loadInitialLazyRoutes(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const hydrationData = readHydrationData();
   const container = document.getElementById('root')!;
+  // A device in kiosk mode shows its kiosk whatever page was asked for (rendered here, not the server's page).
+  const kioskPath = lockedKioskPath(window.location.pathname);
+  if (kioskPath) {
+    window.history.replaceState(null, '', kioskPath);
+    container.replaceChildren();
+    renderClientOnly(container);
+    return;
+  }
+  const hydrationData = readHydrationData();
   if (hydrationData) {
     try {
       await loadInitialLazyRoutes();

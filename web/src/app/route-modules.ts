@@ -12,6 +12,8 @@ export const routeModules = {
   legal: () => import('./routes/public/legal'),
   notFound: () => import('./routes/public/not-found'),
   search: () => import('./routes/public/search'),
+  // The open-house kiosk (client-only, full screen; its code loads only on /kiosk/*).
+  kiosk: () => import('./routes/kiosk/kiosk'),
   // The back office (client-only; never part of a public page's JavaScript).
   admin: () => import('./routes/admin/admin-app'),
 } as const;

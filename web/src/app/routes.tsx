@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { id: 'community', path: 'community/:id', lazy: lazyRoute('community') },
+      { id: 'kiosk', path: 'kiosk/:community', lazy: lazyRoute('kiosk') },
       // The back office: one lazy route with its own descendant routes (routes/admin/admin-app.tsx).
       { id: 'admin', path: 'admin/*', lazy: lazyRoute('admin') },
     ],

@@ -8,6 +8,7 @@ import { LEAD_STATUSES, TEXT_LIMITS } from '../../../../../domain/constants';
 import { MESSAGES } from '../../../../../domain/messages';
 import type { ContactRequest } from '../../../../../domain/schemas/contact';
 import { formatSlot } from '../../../../../domain/visit-slots';
+import { BUYING_TIMELINE_LABELS } from '../../../../../domain/schemas/open-house';
 import { Field } from '../../../components/field';
 import { deleteLead, updateLead } from '../../../data/repositories/admin/leads';
 import { SaveConflictError } from '../../../data/repositories/admin/errors';
@@ -187,6 +188,30 @@ export function LeadDetail({ lead, communityName, backTo, onSaved, onDeleted, on
                 : ''}
               {base.visitType ? ` · ${VISIT_TYPE_LABELS[base.visitType] ?? base.visitType}` : ''}
             </dd>
+          </>
+        )}
+        {base.openHouseDate && (
+          <>
+            <dt>Open house</dt>
+            <dd>{formatLongDate(`${base.openHouseDate}T12:00:00Z`)}</dd>
+          </>
+        )}
+        {base.buyingTimeline && (
+          <>
+            <dt>Buying timeline</dt>
+            <dd>{BUYING_TIMELINE_LABELS[base.buyingTimeline] ?? base.buyingTimeline}</dd>
+          </>
+        )}
+        {base.workingWithAgent !== undefined && (
+          <>
+            <dt>Working with an agent</dt>
+            <dd>{base.workingWithAgent ? 'Yes' : 'No'}</dd>
+          </>
+        )}
+        {base.consentText && (
+          <>
+            <dt>Consent given</dt>
+            <dd>{base.consentText}</dd>
           </>
         )}
         {base.spamReason && (

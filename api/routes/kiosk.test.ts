@@ -1,0 +1,185 @@
+/** The open-house kiosk: passes for admins, sign-ins counted per kiosk, delivered once. */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KIOSK_MESSAGES } from '../../domain';
+import { ADMIN, createTestApp, type TestApp } from '../../tests/support/api';
+import { KIOSK_PASS_LIFETIME_MS, KioskPassSigner } from '../security/kiosk-pass';
+import { WRONG_PASSWORD } from './kiosk';
+
+let t: TestApp;
+/** Open-house leads of the example data, present before each test. */
+let seededOpenHouse: string[];
+beforeEach(async () => {
+  // The default public limit, so the tests show which sign-ins it applies to.
+  t = await createTestApp({ seed: true, config: { contactRateLimit: 20 } });
+  seededOpenHouse = (await t.storage.list('contacts', { source: 'open-house' })).map((lead) => lead.id);
+});
+
+/** Open-house leads the test created. */
+async function newOpenHouseLeads() {
+  return (await t.storage.list('contacts', { source: 'open-house' })).filter(
+    (lead) => !seededOpenHouse.includes(lead.id),
+  );
+}
+afterEach(() => t.close());
+
+async function emberlyId(): Promise<string> {
+  return (await t.storage.findOne('communities', 'slug', 'emberly'))!.id;
+}
+
+async function issuePass(password: string = ADMIN.password, communityId = 'emberly') {
+  return t.request({
+    method: 'POST',
+    url: '/api/admin/kiosk-passes',
+    token: t.adminToken,
+    json: { communityId, password },
+  });
+}
+
+function signIn(pass: string, overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  return t.request({
+    method: 'POST',
+    url: '/api/public/kiosk/sign-ins',
+    headers,
+    json: {
+      id: randomUUID(),
+      kioskPass: pass,
+      name: 'Dana Whitfield',
+      email: 'Dana@Example.com',
+      phone: '713-555-0101',
+      buyingTimeline: '3-6-months',
+      workingWithAgent: false,
+      consent: true,
+      consentText: 'I agree that Houston New Home Communities may contact me.',
+      openHouseDate: '2026-11-21',
+      submittedAt: '2026-11-21T15:30:00.000Z',
+      ...overrides,
+    },
+  });
+}
+
+describe('kiosk passes', () => {
+  it('are given to a signed-in admin who confirms their password, for a community by slug or id', async () => {
+    const response = await issuePass();
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json();
+    expect(body.communityId).toBe(await emberlyId());
+    expect(typeof body.pass).toBe('string');
+    expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(KIOSK_PASS_LIFETIME_MS - 60_000);
+  });
+
+  it('are refused without a token (401), with a wrong password (400) and for an unknown community (404)', async () => {
+    const anonymous = await t.request({
+      method: 'POST',
+      url: '/api/admin/kiosk-passes',
+      json: { communityId: 'emberly', password: ADMIN.password },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const wrong = await issuePass('not-the-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe(WRONG_PASSWORD);
+    expect((await issuePass(ADMIN.password, 'atlantis')).statusCode).toBe(404);
+  });
+
+  it('never work as an admin token', async () => {
+    const { pass } = (await issuePass()).json();
+    const response = await t.request({ method: 'GET', url: '/api/contacts', token: pass });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('are genuine only when signed by this server and unexpired', () => {
+    const signer = new KioskPassSigner('a-secret-that-is-long-enough-for-the-test-0123');
+    const { pass } = signer.issue('admin-1', 'community-1', 1_000);
+    expect(signer.verify(pass, 2_000)).toMatchObject({ adminId: 'admin-1', communityId: 'community-1' });
+    expect(signer.verify(pass, 1_000 + KIOSK_PASS_LIFETIME_MS)).toBeNull();
+    expect(new KioskPassSigner('another-secret-that-is-long-enough-0123456789').verify(pass, 2_000)).toBeNull();
+    const [payload, signature] = pass.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), communityId: 'other' }),
+    ).toString('base64url');
+    expect(signer.verify(`${forged}.${signature}`, 2_000)).toBeNull();
+    expect(signer.verify('garbage', 2_000)).toBeNull();
+  });
+});
+
+describe('kiosk sign-ins', () => {
+  it('become NEW open-house leads of the pass community with the kiosk fields, even when typed fast', async () => {
+    const { pass } = (await issuePass()).json();
+    // The body names another community: the pass decides.
+    const response = await signIn(pass, { communityId: 'indigo' });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json();
+    const lead = await t.storage.get('contacts', id);
+    expect(lead).toMatchObject({
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      source: 'open-house',
+      communityId: await emberlyId(),
+      openHouseDate: '2026-11-21',
+      buyingTimeline: '3-6-months',
+      workingWithAgent: false,
+      consentText: 'I agree that Houston New Home Communities may contact me.',
+      submittedAt: '2026-11-21T15:30:00.000Z',
+      status: 'NEW',
+      message: 'Signed in at the Emberly open house on 2026-11-21.',
+    });
+    expect(lead).not.toHaveProperty('kioskPass');
+  });
+
+  it('are counted per kiosk, not under the public limit of 20 per IP', async () => {
+    const { pass } = (await issuePass()).json();
+    for (let index = 0; index < 30; index += 1) {
+      const response = await signIn(pass, { email: `visitor${index}@example.com` });
+      expect(response.statusCode).toBe(201);
+    }
+    expect((await newOpenHouseLeads()).length).toBe(30);
+  });
+
+  it('without a valid pass are still stored, but under the per-IP public limit', async () => {
+    const { pass } = (await issuePass()).json();
+    const forged = `${pass.split('.')[0]}.${'A'.repeat(43)}`;
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index += 1) {
+      statuses.push((await signIn(forged, { communityId: 'emberly' })).statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const leads = await newOpenHouseLeads();
+    expect(leads).toHaveLength(20);
+    expect(leads[0]!.notes).toMatch(/no longer valid/);
+  });
+
+  it("stop being vouched for when the pass's admin is removed", async () => {
+    const { pass } = (await issuePass()).json();
+    await t.storage.transact((tx) => tx.update('adminUsers', t.admin.id, { isActive: false }));
+    for (let index = 0; index < 20; index += 1) expect((await signIn(pass)).statusCode).toBe(201);
+    expect((await signIn(pass)).statusCode).toBe(429);
+  });
+
+  it('are stored once however often the same sign-in is delivered', async () => {
+    const { pass } = (await issuePass()).json();
+    const id = randomUUID();
+    const first = await signIn(pass, { id }, { 'idempotency-key': id });
+    const replay = await signIn(pass, { id }, { 'idempotency-key': id });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    // Delivered again after its idempotency record is gone (another key): still the same lead.
+    const late = await signIn(pass, { id }, { 'idempotency-key': randomUUID() });
+    expect([first.statusCode, replay.statusCode, late.statusCode]).toEqual([201, 201, 201]);
+    expect(late.json().id).toBe(id);
+    expect((await newOpenHouseLeads()).length).toBe(1);
+  });
+
+  it.each([
+    ['no consent', { consent: false }, 'consent', KIOSK_MESSAGES.consentRequired],
+    ['no timeline', { buyingTimeline: undefined }, 'buyingTimeline', KIOSK_MESSAGES.timelineRequired],
+    ['no agent answer', { workingWithAgent: undefined }, 'workingWithAgent', KIOSK_MESSAGES.agentRequired],
+    ['a bad email', { email: 'dana-at-example' }, 'email', 'Please enter a valid email address'],
+  ])('refuses %s and stores nothing', async (_case, overrides, path, message) => {
+    const { pass } = (await issuePass()).json();
+    const response = await signIn(pass, overrides);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toContainEqual({ path, message });
+    expect((await newOpenHouseLeads()).length).toBe(0);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The open-house kiosk (domain/schemas/open-house.ts):
+ * - POST /api/admin/kiosk-passes: a signed-in admin confirms their password and gets a pass for one community.
+ * - POST /api/public/kiosk/sign-ins: one visitor's sign-in, stored as a lead (source 'open-house').
+ *
+ * Why a pass: ten visitors signing in on one tablet, or a morning of sign-ins queued offline and delivered at once,
+ * would meet the public contact limit (20 per IP per 15 min) and the fill-time spam check. With a genuine pass the
+ * sign-ins are counted per kiosk under a higher limit and the fill-time check is skipped; a pass exists only because
+ * an admin asked for it, so this is no open door. Without a valid pass (expired, forged, or its admin removed) a
+ * sign-in is still stored, never lost, but counted per IP like any public contact.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  kioskPassRequestSchema,
+  kioskSignInSchema,
+  type ContactRequest,
+  type KioskPass,
+  type KioskPassRequest,
+  type KioskSignIn,
+  MESSAGES,
+} from '../../domain';
+import { HttpError } from '../http/http-error';
+import { runWrite } from '../http/idempotent-write';
+import { KioskPassSigner } from '../security/kiosk-pass';
+import { verifyPassword } from '../security/passwords';
+import { FixedWindowRateLimiter } from '../security/rate-limiter';
+import type { NewRecord } from '../storage/storage';
+
+/**
+ * Sign-ins one kiosk may send per 15 minutes. A person needs well over 30 s at the tablet (about 30 per window);
+ * the margin is for a day's queue delivered at once when the network returns (the rest is retried after
+ * Retry-After by the tablet's outbox).
+ */
+export const KIOSK_SIGN_INS_PER_WINDOW = 300;
+
+export const WRONG_PASSWORD = 'Wrong password';
+
+export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
+  const signer = new KioskPassSigner(app.config.jwtSecret!);
+  const perKiosk = new FixedWindowRateLimiter(KIOSK_SIGN_INS_PER_WINDOW, app.config.rateLimitWindowMs);
+  const perIp = new FixedWindowRateLimiter(app.config.contactRateLimit, app.config.rateLimitWindowMs);
+
+  async function findCommunity(idOrSlug: string) {
+    return (
+      (await app.storage.get('communities', idOrSlug)) ?? (await app.storage.findOne('communities', 'slug', idOrSlug))
+    );
+  }
+
+  app.post<{ Body: KioskPassRequest }>(
+    '/admin/kiosk-passes',
+    { onRequest: app.authenticate, schema: { body: kioskPassRequestSchema } },
+    async (request, reply) => {
+      const admin = await app.storage.get('adminUsers', request.admin!.id);
+      // A 400, not a 401: the client signs out on any 401 (as for a wrong current password).
+      if (!admin || !(await verifyPassword(admin.passwordHash, request.body.password))) {
+        throw new HttpError(400, WRONG_PASSWORD, [{ path: 'password', message: WRONG_PASSWORD }]);
+      }
+      const community = await findCommunity(request.body.communityId);
+      if (!community) throw new HttpError(404, MESSAGES.communityNotFound);
+      const { pass, claims } = signer.issue(admin.id, community.id);
+      const body: KioskPass = { pass, communityId: community.id, expiresAt: new Date(claims.expiresAt).toISOString() };
+      return reply.code(201).header('Cache-Control', 'no-store').send(body);
+    },
+  );
+
+  app.post<{ Body: KioskSignIn }>(
+    '/public/kiosk/sign-ins',
+    { schema: { body: kioskSignInSchema } },
+    async (request, reply) => {
+      const claims = signer.verify(request.body.kioskPass);
+      const issuer = claims ? await app.storage.get('adminUsers', claims.adminId) : undefined;
+      const vouched = claims !== null && issuer?.isActive === true;
+      const decision = vouched ? perKiosk.hit(claims.kioskId) : perIp.hit(request.ip);
+      if (!decision.allowed) {
+        throw new HttpError(429, MESSAGES.tooManyRequests, undefined, {
+          'Retry-After': String(decision.retryAfterSeconds),
+        });
+      }
+      const communityRef = vouched ? claims.communityId : request.body.communityId;
+      const community = communityRef ? await findCommunity(communityRef) : undefined;
+      const { kioskPass: _pass, consent: _consent, communityId: _claimed, ...fields } = request.body;
+      const lead: NewRecord<ContactRequest> = {
+        ...fields,
+        message: `Signed in at the ${community?.name ?? 'community'} open house on ${fields.openHouseDate}.`,
+        interest: 'community',
+        source: 'open-house',
+        ...(community ? { communityId: community.id } : {}),
+        status: 'NEW',
+        notes: vouched ? '' : 'Kiosk pass no longer valid when this sign-in arrived.',
+      };
+      await runWrite(request, reply, ({ tx }) => {
+        // The lead id is chosen on the tablet: a delivery repeated after the idempotency record expired (a tablet
+        // offline for days) finds the lead and gets the same answer instead of a second lead.
+        const stored = tx.get('contacts', fields.id) ?? tx.insert('contacts', lead);
+        return { statusCode: 201, body: { success: true, id: stored.id, submittedAt: stored.submittedAt } };
+      });
+    },
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * /kiosk/{community}: the open-house sign-in (features/kiosk). Client-only (api/ssr sends the bare shell) and
+ * outside the public layout: a kiosk shows no site header, footer or links. The community comes from the public
+ * reader, so the page opens offline from the copy in IndexedDB after one online visit.
+ */
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { MESSAGES } from '../../../../../domain/messages';
+import type { Community } from '../../../../../domain/schemas/community';
+import { KioskPage } from '../../../features/kiosk/kiosk-page';
+import type { RouteHandle } from '../../head';
+import { useSiteSettings } from '../../layouts/root-layout';
+import { publicReader } from '../../public-reader';
+
+type Data = { community: Community | null };
+
+export async function loader({ params }: LoaderFunctionArgs): Promise<Data> {
+  const reader = await publicReader();
+  return { community: await reader.getCommunity(params.community ?? '') };
+}
+
+export const handle: RouteHandle<Data> = {
+  head: (data, { settings, pathname }) => ({
+    title: `${data.community ? `${data.community.name} open house` : MESSAGES.communityNotFound} | ${settings.general.siteName}`,
+    description: 'Open-house sign-in.',
+    canonicalPath: pathname,
+    robots: 'noindex',
+  }),
+};
+
+export function Component() {
+  const { community } = useLoaderData() as Data;
+  const settings = useSiteSettings();
+  if (!community) {
+    return (
+      <main className="section container not-found">
+        <h1>{MESSAGES.communityNotFound}</h1>
+        <p>There is no community at this address, so no open-house kiosk can start here. Check the link.</p>
+      </main>
+    );
+  }
+  return <KioskPage key={community.id} community={community} businessName={settings.general.siteName} />;
+}

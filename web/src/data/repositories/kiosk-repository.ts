@@ -1,0 +1,165 @@
+/**
+ * The open-house kiosk's data (domain/schemas/open-house.ts): the kiosk mode this device is in, the pass that
+ * vouches for it, and visitors' sign-ins, which go through the outbox like every visitor's inquiry: stored first,
+ * sent at once when possible, otherwise delivered by the sync worker when the network returns. Each sign-in's id
+ * is its lead id and the Idempotency-Key of every send, so no retry can create a second lead.
+ */
+import { STORAGE_KEY_KIOSK_MODE } from '../../../../domain/constants';
+import type { KioskPass, KioskSignInInput } from '../../../../domain/schemas/open-house';
+import type { PasswordHash } from '../../utils/password-hash';
+import { ApiError, InquiryRejectedError, NetworkUnreachableError } from '../errors';
+import { sendJson } from '../http-client';
+import { enqueue, removeOutboxEntry } from '../outbox';
+import { clearSession, getSessionUser, getToken, setSession } from '../session';
+import { deliverClaimed, startSyncWorker } from '../sync';
+import { newUuid } from '../uuid';
+import type { AdminUser, LoginResponse } from '../../../../domain/schemas/admin-user';
+
+export const KIOSK_SIGN_IN_PATH = 'public/kiosk/sign-ins';
+
+/** What this device remembers while it is a kiosk (localStorage: read synchronously at start, see kiosk-lock). */
+export interface KioskMode {
+  communityId: string;
+  communitySlug: string;
+  communityName: string;
+  pass: string;
+  passExpiresAt: string;
+  /** The admin who started kiosk mode; their password ends it. */
+  adminEmail: string;
+  /** A salted hash of that password for the offline check; null where WebCrypto is unavailable (plain http). */
+  passwordHash: PasswordHash | null;
+  startedAt: string;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage !== 'undefined' ? localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readKioskMode(): KioskMode | null {
+  try {
+    const raw = storage()?.getItem(STORAGE_KEY_KIOSK_MODE);
+    const mode = raw ? (JSON.parse(raw) as Partial<KioskMode>) : null;
+    return mode && typeof mode.communitySlug === 'string' && typeof mode.pass === 'string' ? (mode as KioskMode) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveKioskMode(mode: KioskMode): void {
+  const store = storage();
+  if (!store) throw new Error('This browser cannot keep kiosk mode (storage is disabled)');
+  store.setItem(STORAGE_KEY_KIOSK_MODE, JSON.stringify(mode));
+}
+
+export function clearKioskMode(): void {
+  storage()?.removeItem(STORAGE_KEY_KIOSK_MODE);
+}
+
+/** The signed-in admin's email, to fill the start form. */
+export function signedInAdminEmail(): string | null {
+  return getToken() ? (getSessionUser()?.email ?? null) : null;
+}
+
+/**
+ * Signs in when needed (the start form takes email and password), then asks the server for a kiosk pass, which
+ * also proves the password right. Throws ApiError / NetworkUnreachableError: starting kiosk mode needs the server.
+ */
+export async function requestKioskPass(email: string, password: string, community: string): Promise<KioskPass> {
+  const signedIn = getSessionUser();
+  if (!getToken() || signedIn?.email.toLowerCase() !== email.trim().toLowerCase()) {
+    const answer = await sendJson<LoginResponse>('POST', 'admin/login', { email: email.trim(), password });
+    setSession(answer.token, answer.admin);
+  }
+  return sendJson<KioskPass>('POST', 'admin/kiosk-passes', { communityId: community, password });
+}
+
+/**
+ * Signs the admin out of this device once the kiosk runs: a visitor who got past the kiosk screen must not find
+ * the back office open. Queued admin edits stay in the outbox for the next login.
+ */
+export function signOutForKiosk(): void {
+  clearSession();
+}
+
+export type ServerPasswordCheck =
+  | { outcome: 'right'; admin: AdminUser }
+  | { outcome: 'wrong'; message: string }
+  | { outcome: 'throttled'; message: string }
+  | { outcome: 'unreachable' };
+
+/**
+ * Asks the server whether `password` is the admin's (the login call: rate-limited and audited there). A right
+ * password signs the admin back in on this device, since kiosk mode ends.
+ */
+export async function checkPasswordWithServer(email: string, password: string): Promise<ServerPasswordCheck> {
+  try {
+    const answer = await sendJson<LoginResponse>('POST', 'admin/login', { email, password });
+    setSession(answer.token, answer.admin);
+    return { outcome: 'right', admin: answer.admin };
+  } catch (error) {
+    if (error instanceof NetworkUnreachableError) return { outcome: 'unreachable' };
+    if (error instanceof ApiError) {
+      if (error.status === 401 || error.status === 400) return { outcome: 'wrong', message: error.serverMessage };
+      if (error.status === 429) return { outcome: 'throttled', message: error.serverMessage };
+      return { outcome: 'unreachable' };
+    }
+    throw error;
+  }
+}
+
+export interface KioskSignInFields {
+  name: string;
+  email: string;
+  phone: string;
+  buyingTimeline: KioskSignInInput['buyingTimeline'];
+  workingWithAgent: boolean;
+  consentText: string;
+}
+
+/**
+ * Stores one visitor's sign-in in the outbox and tries to send it. Resolves 'sent' or 'queued' (no network, or
+ * the server failing: a visitor who has walked on cannot try again, so the tablet keeps trying). Throws
+ * InquiryRejectedError when the server refuses the fields (400), which only a bug could cause.
+ */
+export async function submitKioskSignIn(
+  mode: KioskMode,
+  fields: KioskSignInFields,
+  now: Date = new Date(),
+): Promise<{ status: 'sent' | 'queued'; id: string }> {
+  const id = newUuid();
+  const payload: KioskSignInInput = {
+    ...fields,
+    id,
+    kioskPass: mode.pass,
+    consent: true,
+    openHouseDate: localDate(now),
+    submittedAt: now.toISOString(),
+    communityId: mode.communityId,
+  };
+  const entry = await enqueue(
+    { entity: 'contacts', op: 'create', entityId: id, method: 'POST', path: KIOSK_SIGN_IN_PATH, payload },
+    { claimForSending: true },
+  );
+  const delivery = await deliverClaimed(entry);
+  if (delivery.outcome === 'done') return { status: 'sent', id };
+  if (delivery.outcome === 'failed' || delivery.outcome === 'conflict') {
+    await removeOutboxEntry(entry.id);
+    const status = typeof delivery.result.status === 'number' ? delivery.result.status : 400;
+    throw new InquiryRejectedError(delivery.result.message ?? 'Invalid input', status, delivery.result.details);
+  }
+  startSyncWorker();
+  return { status: 'queued', id };
+}
+
+/** The tablet's calendar date (the open house's day where it takes place), as YYYY-MM-DD. */
+export function localDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Sign-ins still waiting on this device (shown discreetly so staff know not to wipe the tablet). */
+export { countOutbox } from '../outbox';
