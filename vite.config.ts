@@ -86,6 +86,21 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The small parts every listing or community page shares (image, card, labels): one chunk rather
+              // than five, as each chunk costs its own request and import/export glue (the 110 KB budget).
+              name: 'page-parts',
+              includeDependenciesRecursively: false,
+              test: /web\/src\/(components\/picture|features\/listings\/listing-(card|labels)|utils\/images)|domain\/normalise/,
+            },
+          ],
+        },
+      },
+    },
   },
   ssr: {
     // Bundle everything but React and the router into the server build, so it runs without Vite.
