@@ -10,6 +10,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState }
 import { lockedKioskPath } from './app/kiosk-lock';
 import { registerPublicReaderLoader } from './app/public-reader';
 import { routes } from './app/routes';
+import { afterPageSettles } from './utils/after-page-settles';
 import './styles/global.css';
 
 // First, so a route chunk that fails to load (a new build replaced it) reloads the page (DESIGN §5).
@@ -84,12 +85,17 @@ function renderClientOnly(container: HTMLElement): void {
   );
 }
 
-/** PWA, sync worker and offline pack: loaded after hydration, once the page is loaded and idle (DESIGN §7). */
+/** Time after the load event before the PWA code starts (see utils/after-page-settles.ts). */
+const PWA_START_DELAY_MS = 3000;
+
+/**
+ * PWA, sync worker and offline pack: loaded after hydration, once the page has settled (DESIGN §7). Queued
+ * changes wait those few seconds longer; the service worker is registered after the load event, as it should.
+ */
 function startPwaWhenIdle(): void {
-  const begin = () => void import('./app/pwa/start-pwa').then((module) => module.startPwa());
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(begin, { timeout: 5000 }) : begin());
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  void afterPageSettles(PWA_START_DELAY_MS).then(() =>
+    import('./app/pwa/start-pwa').then((module) => module.startPwa()),
+  );
 }
 
 void start().then(startPwaWhenIdle);

@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { FavoriteItem, FavoriteRow } from '../../data/repositories/favorites-repository';
+import { writeFavoritesMirror } from './use-saved-favorites';
 
 export type { FavoriteItem, FavoriteRow };
 
@@ -23,6 +24,8 @@ const repository = () => import('../../data/repositories/favorites-repository');
 
 function publish(next: FavoritesState): void {
   state = next;
+  // The copy pages show before this store loads (use-saved-favorites.ts).
+  if (next.status === 'ready') writeFavoritesMirror(next.rows);
   for (const listener of listeners) listener();
 }
 
@@ -55,10 +58,14 @@ export function useFavorites(): FavoritesState {
   );
 }
 
-/** Calls `onRows` with the favourites now and after every change; returns the unsubscribe function. */
+/** Calls `onRows` with the favourites once known and after every change; returns the unsubscribe function. */
 export function watchRows(onRows: (rows: FavoriteRow[]) => void): () => void {
-  onRows(state.rows);
-  return subscribe(() => onRows(state.rows));
+  // Not while loading: the caller already shows the localStorage copy, which an empty list would blank out.
+  const emit = () => {
+    if (state.status !== 'loading') onRows(state.rows);
+  };
+  emit();
+  return subscribe(emit);
 }
 
 /** The visitor's words when this device refuses to store favourites. */

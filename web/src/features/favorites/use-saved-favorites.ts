@@ -1,27 +1,83 @@
 /**
- * The small part of favourites that public pages carry on load: a hook that reads the saved favourites after
- * hydration (the store, the repository and Dexie load then, DESIGN §7), and the loader of the store for actions.
- * Until the device has answered there are no favourites, which is also what the server rendered.
+ * The small part of favourites that public pages carry on load: a hook for the Save buttons and the header's
+ * count, and the loader of the store for actions.
+ *
+ * The store (and with it the repository and Dexie) is the truth, but loading it costs long tasks right after a
+ * page appears, so it loads only once the page has settled, or at once when the visitor acts (a toggle calls
+ * loadFavoritesStore). Until then the hook shows the copy of the saved rows the store keeps in localStorage
+ * (read synchronously, no IndexedDB code), so a saved home shows as saved straight away. Server and hydrating
+ * browser both start with no favourites, so the first render matches the server's HTML.
  */
 import { useEffect, useState } from 'react';
 import type { FavoriteRow } from '../../data/repositories/favorites-repository';
+import { afterPageSettles } from '../../utils/after-page-settles';
 
-export const loadFavoritesStore = () => import('./favorites-store');
+/** Time after the load event before the store loads by itself (see utils/after-page-settles.ts). */
+const STORE_START_DELAY_MS = 3000;
+const MIRROR_KEY = 'favorites:rows';
+
+let markStoreRequested: () => void = () => undefined;
+const storeRequested = new Promise<void>((resolve) => {
+  markStoreRequested = resolve;
+});
+
+export const loadFavoritesStore = () => {
+  markStoreRequested();
+  return import('./favorites-store');
+};
 
 /** Shown when the favourites code itself could not load (offline before the service worker cached it). */
 export const RELOAD_MESSAGE = 'Could not save right now. Reload the page and try again.';
+
+/** The rows last published by the store on this device; [] when there are none or storage is blocked. */
+export function readFavoritesMirror(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): FavoriteRow[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(MIRROR_KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (row): row is FavoriteRow =>
+            typeof row === 'object' && row !== null && typeof row.kind === 'string' && typeof row.id === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Called by the store whenever it has the device's rows. */
+export function writeFavoritesMirror(
+  rows: readonly FavoriteRow[],
+  storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
+): void {
+  try {
+    storage?.setItem(MIRROR_KEY, JSON.stringify(rows));
+  } catch {
+    // Storage full or blocked: the buttons then wait for the store, as before the mirror existed.
+  }
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 export function useSavedFavorites(): FavoriteRow[] {
   const [rows, setRows] = useState<FavoriteRow[]>([]);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    loadFavoritesStore().then(
-      (store) => {
-        if (live) stop = store.watchRows(setRows);
-      },
-      () => undefined,
-    );
+    setRows(readFavoritesMirror());
+    void Promise.race([afterPageSettles(STORE_START_DELAY_MS), storeRequested])
+      .then(loadFavoritesStore)
+      .then(
+        (store) => {
+          if (live) stop = store.watchRows(setRows);
+        },
+        () => undefined,
+      );
     return () => {
       live = false;
       stop?.();
