@@ -93,9 +93,17 @@ const PWA_START_DELAY_MS = 3000;
  * changes wait those few seconds longer; the service worker is registered after the load event, as it should.
  */
 function startPwaWhenIdle(): void {
-  void afterPageSettles(PWA_START_DELAY_MS).then(() =>
-    import('./app/pwa/start-pwa').then((module) => module.startPwa()),
-  );
+  const begin = (): void => {
+    import('./app/pwa/start-pwa').then(
+      (module) => module.startPwa(),
+      () => {
+        // The network went away before this code (and the service worker that would cache it) arrived: try
+        // again when it is back, rather than leave this page without offline support or an unhandled error.
+        window.addEventListener('online', begin, { once: true });
+      },
+    );
+  };
+  void afterPageSettles(PWA_START_DELAY_MS).then(begin);
 }
 
 void start().then(startPwaWhenIdle);

@@ -56,6 +56,8 @@ export const BATH_STEPS = [1, 1.5, 2, 2.5, 3, 3.5, 4] as const;
 
 /** Longest query kept from a URL: a pasted essay is cut, not searched. */
 export const MAX_QUERY_LENGTH = 100;
+/** The most cards /search shows; narrower filters find the rest (it says how many matched in all). */
+export const RESULT_LIMIT = 60;
 const MAX_PRICE = 1e12;
 const MAX_ROOMS = 20;
 

@@ -28,8 +28,8 @@ export interface SearchPageData {
   filtered: boolean;
 }
 
-/** Cards shown at most; narrower filters find the rest. */
-export const RESULT_LIMIT = 60;
+// Cards shown at most (in listing-filters.ts, so tests can read it without React).
+export { RESULT_LIMIT } from './listing-filters';
 
 export function SearchPage({ communities, results, matched, total, filtered }: SearchPageData) {
   return (
