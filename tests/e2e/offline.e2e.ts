@@ -192,6 +192,21 @@ describe('offline after one online visit', () => {
     for (const listing of listings) await expectPageOffline(`/listing/${listing.id}`, listing.title);
   }, 300_000);
 
+  it('with the network off, a listing page still computes its payment estimate (its code comes from the cache)', async () => {
+    requirePack();
+    await context.setOffline(true);
+    const listing = listings[0]!;
+    await expectPageOffline(`/listing/${listing.id}`, listing.title);
+    const section = page.getByRole('region', { name: 'Estimate Your Monthly Payment' });
+    await section.scrollIntoViewIfNeeded();
+    const total = section.getByTestId('payment-total');
+    await total.waitFor({ state: 'visible', timeout: 10_000 });
+    const before = await total.textContent();
+    await section.getByLabel('Down payment (%)').fill('25');
+    await expect.poll(() => total.textContent()).not.toBe(before);
+    expect(before).toMatch(/^\$[\d,]+\.\d{2}$/);
+  }, 60_000);
+
   it('an inquiry sent offline is saved on the device and reaches the server exactly once when back online', async () => {
     requirePack();
     await context.setOffline(true);
