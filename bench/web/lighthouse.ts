@@ -12,6 +12,7 @@ import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { median } from './median';
+import { CHROMIUM_ARGS, DEFAULT_CHROME_PATH } from '../../tests/support/chromium';
 
 export const LIGHTHOUSE_BUDGETS = {
   performance: 95,
@@ -51,25 +52,14 @@ export interface LighthouseRow {
   misses: string[];
 }
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * Chromium started by chrome-launcher (Lighthouse's own launcher, installed with it): its default flags (no
  * extensions, no first-run UI, no background throttling) are the ones Lighthouse's trace recording expects.
  */
 async function launchChromium(): Promise<LaunchedChrome> {
   return launch({
-    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_FLAGS,
+    chromePath: process.env.CHROME_PATH || DEFAULT_CHROME_PATH,
+    chromeFlags: CHROMIUM_ARGS,
     logLevel: 'error',
   });
 }

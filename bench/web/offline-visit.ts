@@ -10,20 +10,10 @@
  */
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { median } from './median';
+import { CHROMIUM_ARGS, DEFAULT_CHROME_PATH } from '../../tests/support/chromium';
 
 export const OFFLINE_RENDER_BUDGET_MS = 1000;
 const DB_NAME = 'houston-communities';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface OfflinePage {
   label: string;
@@ -165,7 +155,7 @@ export interface OfflineVisitOptions {
 export async function measureOfflineVisits(options: OfflineVisitOptions): Promise<OfflineRow[]> {
   const runs = options.runs ?? Math.max(1, Number(process.env.OFFLINE_RUNS ?? 5));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: process.env.CHROME_PATH || DEFAULT_CHROME_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });

@@ -14,18 +14,10 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../support/chromium';
 import { e2eEnv } from './env';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH || e2eEnv().chromePath;

@@ -12,8 +12,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { makeTempDir, removeTempDirs, REPO_ROOT, startServer, type ServerProcess } from '../../server/server-process';
 import type { E2eEnv } from './env';
+import { DEFAULT_CHROME_PATH } from '../../support/chromium';
 
-export const DEFAULT_CHROME_PATH = '/usr/bin/chromium';
 const ADMIN_EMAIL = 'e2e-admin@example.com';
 const ADMIN_PASSWORD = 'e2e-admin-password-1';
 
