@@ -74,6 +74,46 @@ async function editListingPrice(page: Page, listing: Listing, price: number, toa
   await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
 }
 
+/**
+ * Waits for a record's card on an admin list. Once in CI a tab of a fresh profile never
+ * showed the list within 30 s while it takes about 1 s here; the cause did not show in the CI log. So this
+ * prints what the tab shows (address, headings, alerts, console errors) and reloads once: a tab that still
+ * fails after the reload fails the test with that description.
+ */
+async function showsRecordAfterOneReload(tab: E2ePage, id: string): Promise<void> {
+  const card = recordItem(tab.page, id);
+  const shown = () =>
+    card.waitFor({ state: 'visible', timeout: 20_000 }).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+  const firstTry = await shown();
+  if (!firstTry) return;
+  const firstState = await describeTab(tab);
+  console.warn(`[admin-offline-sync] the record did not show in 20 s; reloading once. The tab showed:\n${firstState}`);
+  tab.resetProblems();
+  await tab.page.reload({ waitUntil: 'load' });
+  const secondTry = await shown();
+  if (secondTry)
+    throw new Error(`${secondTry.message}\nBefore the reload:\n${firstState}\nAfter:\n${await describeTab(tab)}`);
+}
+
+async function describeTab(tab: E2ePage): Promise<string> {
+  const texts = (selector: string) =>
+    tab.page
+      .locator(selector)
+      .allInnerTexts()
+      .then((list) => list.map((text) => text.trim().slice(0, 200)).join(' | '))
+      .catch((error: unknown) => `(unreadable: ${String(error)})`);
+  return [
+    `url: ${tab.page.url()}`,
+    `headings: ${await texts('h1, h2')}`,
+    `alerts and status: ${await texts('[role="alert"], [role="status"]')}`,
+    `record cards: ${await tab.page.locator('li[data-record-id]').count()}`,
+    describeProblems(tab.problems),
+  ].join('\n');
+}
+
 const QUEUED_LISTING = 'Listing saved on this device; will sync when online';
 
 describe('offline create, edit and delete', () => {
@@ -352,8 +392,7 @@ describe('three tabs of one profile', () => {
     await loginThroughForm(tabs[0]!.page);
     for (const tab of tabs) {
       await tab.page.goto('/admin/listings', { waitUntil: 'load' });
-      // Generous: three tabs of a cold profile load the whole app one after the other on a shared 2-core machine.
-      await recordItem(tab.page, listings[2]!.id).waitFor({ state: 'visible', timeout: 30_000 });
+      await showsRecordAfterOneReload(tab, listings[2]!.id);
     }
 
     await context.setOffline(true);
