@@ -1,6 +1,7 @@
 /**
  * JS needed to render each public route (DESIGN §7: ≤ 110 KB gzip): the entry chunk plus the route's chunk and
  * everything both import statically, from the client build's manifest (dist/client/.vite/manifest.json).
+ * Plus the classic scripts index.html loads itself (the starter of scripts/vite/defer-app-start.ts).
  * Dynamic imports (the data layer, popups, the PWA code) load after hydration and are not counted.
  * Run after `npm run build`: `node --import tsx bench/web/bundle-size.ts`.
  */
@@ -51,8 +52,10 @@ export function measurePublicBundles(clientDir = path.resolve('dist/client')): B
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) collect(imported, files);
   };
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const pageScripts = [...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g)].map((match) => match[1]!);
   return Object.entries(PUBLIC_ROUTE_MODULES).map(([route, moduleKey]) => {
-    const files = new Set<string>();
+    const files = new Set<string>(pageScripts);
     collect(entryKey, files);
     collect(moduleKey, files);
     const jsFiles = [...files].filter((file) => file.endsWith('.js'));

@@ -19,6 +19,7 @@ import { LazyPaymentEstimate } from '../payment/lazy-payment-estimate';
 import { LazyVisitDialog, preloadVisitDialog } from '../visits/lazy-visit-dialog';
 import type { OwnershipCosts, SalesOfficeHours } from '../../../../domain/schemas/sales-office';
 import { LISTING_TYPE_LABELS, plural, RoomFacts, statusBadge } from './listing-labels';
+import { gallerySizes } from './gallery-sizes';
 
 /** What a listing page shows of its community. */
 export interface ListingCommunity {
@@ -107,7 +108,7 @@ export function ListingView({ listing, community }: { listing: Listing; communit
               alt={index === 0 ? `Photo of ${listing.title}` : `${listing.title}, photo ${index + 1}`}
               width={1200}
               height={800}
-              sizes={index === 0 ? '(min-width: 900px) 66vw, 100vw' : '(min-width: 900px) 33vw, 50vw'}
+              sizes={gallerySizes(Math.min(images.length, 3), index)}
               priority={index === 0}
             />
           ))}

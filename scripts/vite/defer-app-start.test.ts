@@ -1,0 +1,106 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { deferEntryTags, STARTER_SOURCE, START_AT_THE_LATEST_MS, starterFileName } from './defer-app-start';
+
+const BUILT_HTML = `<head>
+    <!--app-head-->
+    <script type="module" crossorigin src="/assets/index-A1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/runtime-B2.js">
+    <link rel="modulepreload" crossorigin href="/assets/react-C3.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-D4.css">
+  </head>`;
+
+describe('deferEntryTags', () => {
+  it('replaces the entry script and its preloads with the starter, and keeps the stylesheet', () => {
+    const html = deferEntryTags(BUILT_HTML, '/assets/start-app-X.js');
+    expect(html).not.toMatch(/type="module"|modulepreload/);
+    expect(html).toContain(
+      '<script defer src="/assets/start-app-X.js" data-entry="/assets/index-A1.js" ' +
+        'data-preload="/assets/runtime-B2.js /assets/react-C3.js"></script>',
+    );
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-D4.css">');
+  });
+
+  it('fails the build when Vite no longer writes the entry tag it expects', () => {
+    expect(() => deferEntryTags('<head></head>', '/assets/start-app-X.js')).toThrow(/no <script type="module"/);
+  });
+
+  it('names the starter after its content', () => {
+    expect(starterFileName()).toMatch(/^assets\/start-app-[\w-]{8}\.js$/);
+    expect(starterFileName('other')).not.toBe(starterFileName());
+  });
+});
+
+/** Runs the starter against a minimal document: what it appends, and when. */
+function runStarter(options: { rootHasContent: boolean; readyState: string }) {
+  const appended: { tag: string; attributes: Record<string, string> }[] = [];
+  const listeners: Record<string, () => void> = {};
+  const timers: { ms: number; run: () => void }[] = [];
+  const frames: (() => void)[] = [];
+  const element = (tag: string) => {
+    const attributes: Record<string, string> = {};
+    return { tag, attributes, setAttribute: (name: string, value: string) => (attributes[name] = value) };
+  };
+  const currentScript = {
+    getAttribute: (name: string) =>
+      ({ 'data-entry': '/assets/index-A1.js', 'data-preload': '/assets/runtime-B2.js /assets/react-C3.js' })[name] ??
+      null,
+  };
+  const document = {
+    currentScript,
+    readyState: options.readyState,
+    getElementById: () => ({ firstElementChild: options.rootHasContent ? {} : null }),
+    createElement: element,
+    head: {
+      appendChild: ({ tag, attributes }: ReturnType<typeof element>) => appended.push({ tag, attributes }),
+    },
+  };
+  const window = { addEventListener: (type: string, listener: () => void) => (listeners[type] = listener) };
+  runInNewContext(STARTER_SOURCE, {
+    document,
+    window,
+    setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
+    requestAnimationFrame: (run: () => void) => frames.push(run),
+  });
+  return { appended, listeners, timers, frames };
+}
+
+describe('the starter', () => {
+  it('on a server-rendered page waits for the load event and the next paint, then starts the entry once', () => {
+    const { appended, listeners, timers, frames } = runStarter({ rootHasContent: true, readyState: 'interactive' });
+    expect(appended).toEqual([]);
+    expect(timers.map((timer) => timer.ms)).toEqual([START_AT_THE_LATEST_MS]);
+    listeners.load!();
+    expect(appended, 'nothing before the frame after the load event').toEqual([]);
+    frames.shift()!();
+    expect(timers.map((timer) => timer.ms)).toEqual([START_AT_THE_LATEST_MS, 0]);
+    timers[1]!.run();
+    timers[0]!.run();
+    expect(appended).toEqual([
+      { tag: 'link', attributes: { rel: 'modulepreload', crossorigin: '', href: '/assets/runtime-B2.js' } },
+      { tag: 'link', attributes: { rel: 'modulepreload', crossorigin: '', href: '/assets/react-C3.js' } },
+      { tag: 'script', attributes: { type: 'module', crossorigin: '', src: '/assets/index-A1.js' } },
+    ]);
+  });
+
+  it('starts by the timer when the load event is slow', () => {
+    const { appended, timers } = runStarter({ rootHasContent: true, readyState: 'interactive' });
+    timers[0]!.run();
+    expect(appended.at(-1)).toMatchObject({ tag: 'script', attributes: { src: '/assets/index-A1.js' } });
+  });
+
+  it('starts at once on an empty shell (admin, kiosk, offline)', () => {
+    const { appended, timers, frames } = runStarter({ rootHasContent: false, readyState: 'interactive' });
+    expect(appended.map((child) => child.tag)).toEqual(['link', 'link', 'script']);
+    expect(timers).toEqual([]);
+    expect(frames).toEqual([]);
+  });
+
+  it('on a page already loaded starts after the next paint', () => {
+    const { appended, timers, frames } = runStarter({ rootHasContent: true, readyState: 'complete' });
+    expect(appended).toEqual([]);
+    frames.shift()!();
+    timers.shift()!.run();
+    expect(appended.map((child) => child.tag)).toEqual(['link', 'link', 'script']);
+  });
+});
