@@ -2,10 +2,11 @@
  * The durable adapter (`STORAGE=file`, the default): a JSON snapshot plus a write-ahead journal in DATA_DIR.
  *
  * Files
- * - `db.json` — the snapshot, `{ format: 1, lastSeq, collections: { [name]: Record[] } }`, read and written with
- *   lowdb 7 (`new Low(new DataFile(path, JSON), default)` explicitly: lowdb's presets switch to memory when
- *   NODE_ENV=test). lowdb's writer (steno) writes a temp file and renames it over db.json, so a crash leaves the
- *   old or the new snapshot, never half of one.
+ * - `db.json` — the snapshot, `{ format: 1, lastSeq, collections: { [name]: Record[] } }`, read with lowdb 7
+ *   (`new Low(new DataFile(path, JSON), default)` explicitly: lowdb's presets switch to memory when
+ *   NODE_ENV=test) and written by snapshot-file.ts, record by record into a temp file that is fsynced and then
+ *   renamed over db.json, so a crash leaves the old or the new snapshot, never half of one. (lowdb's writer
+ *   built the whole file as one string: tens of MB of transient memory and an event-loop stall per compaction.)
  * - `journal-<n>.jsonl` — one line per committed transaction, `{"seq":N,"changes":[{op,c,r?,id?}]}` (`put`
  *   carries the whole new record, `del` the id). Seqs are consecutive across files.
  *
@@ -26,13 +27,10 @@
  * - When a batch is formed, memory holds exactly "durable + this batch", so that is the moment the snapshot
  *   content is captured (a cheap copy of references: records are immutable). The batch is written to the old
  *   journal; then the writer rotates: creates journal-<n+1> (and fsyncs the folder) so later commits go there.
- * - In the background (commits continue meanwhile): lowdb writes db.json with lastSeq = the batch's last seq,
+ * - In the background (commits continue meanwhile): db.json is written with lastSeq = the batch's last seq,
  *   then db.json and the folder are fsynced, and only then are the old journals deleted. A crash at any point
  *   leaves either the old snapshot + old journals, or the new snapshot + journals whose lines at or below
  *   lastSeq are skipped on replay. A failed compaction keeps the old journals and is retried later.
- * - Gap: steno does not fsync its temp file before the rename. On ext4 (auto_da_alloc) a rename over an
- *   existing file flushes its data first; on other file systems a power cut (not a process crash) in that
- *   window could leave an empty db.json, which the next start reports as CorruptDataError.
  *
  * Open
  * - A db.json that cannot be parsed or has the wrong shape → CorruptDataError(file, reason), touching nothing.
@@ -51,6 +49,7 @@ import path from 'node:path';
 import { Low } from 'lowdb';
 import { DataFile } from 'lowdb/node';
 import { Engine, LoadConflictError, type Change, type StoredRecord, type UndoStep } from './engine';
+import { writeSnapshotFile } from './snapshot-file';
 import {
   COLLECTION_NAMES,
   CorruptDataError,
@@ -250,8 +249,7 @@ export async function openFileStorage(options: FileStorageOptions): Promise<Stor
   // ---- load the snapshot ---------------------------------------------------------------------------------------
   const engine = new Engine();
   const defaultData = emptySnapshot();
-  // lowdb's JSONFile, but without indentation: at 100x the data the indented snapshot was several MB larger and
-  // its formatting stalled the event loop during compaction (bench/api). Still plain JSON, one line.
+  // lowdb reads the snapshot; compactions write it with snapshot-file.ts (one line of plain JSON, as before).
   const low = new Low<SnapshotData>(
     new DataFile<SnapshotData>(dbPath, { parse: JSON.parse, stringify: (data) => JSON.stringify(data) }),
     defaultData,
@@ -468,13 +466,9 @@ export async function openFileStorage(options: FileStorageOptions): Promise<Stor
   }
 
   async function writeSnapshot(snapshot: SnapshotData, coversJournal: number): Promise<void> {
-    low.data = snapshot;
-    try {
-      await low.write(); // temp file + rename
-    } finally {
-      low.data = emptySnapshot();
-    }
-    await fsyncPath(dbPath);
+    // Record by record, temp file fsynced then renamed (snapshot-file.ts); the rename is durable once the
+    // folder is synced.
+    await writeSnapshotFile(dbPath, snapshot);
     await fsyncDir();
     snapshotSeq = snapshot.lastSeq;
     for (const n of [...olderJournals].filter((n) => n <= coversJournal)) {
