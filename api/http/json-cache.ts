@@ -14,19 +14,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectionName, Storage } from '../storage/storage';
 
 export interface CachedBody {
-  revisions: string;
+  /** The revisions of `dependsOn` it was built from, in the same order. */
+  revisions: number[];
   payload: string;
   etag: string;
-  /** Compressed once, on the first request that accepts them (phones always do), not on every request. */
-  brotli?: Buffer;
-  gzip?: Buffer;
+  /** Each answer is built once, on the first request that needs it (phones always accept brotli). */
+  variants: Partial<Record<'identity' | 'br' | 'gzip' | 'notModified', CachedAnswer>>;
 }
 
 /** What a cached read answers: 200 with a body, or 304 when the client already holds this version. */
 export interface CachedAnswer {
   statusCode: 200 | 304;
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
   body?: string | Buffer;
+  /**
+   * The whole header list as writeHead takes it (name, value, ...), security headers and Content-Length
+   * included; built by the raw fast path the first time it serves this answer.
+   */
+  rawHeaders?: readonly string[];
 }
 
 /** Below this, compressing costs more than it saves (the same threshold as the compress plugin). */
@@ -39,6 +44,27 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
   return null;
 }
 
+function buildAnswer(entry: CachedBody, encoding: 'br' | 'gzip' | null): CachedAnswer {
+  const headers: Record<string, string> = {
+    etag: entry.etag,
+    'cache-control': 'no-cache',
+    'content-type': 'application/json; charset=utf-8',
+    vary: 'Accept-Encoding',
+  };
+  if (encoding === 'br') {
+    const body = brotliCompressSync(entry.payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+    return { statusCode: 200, headers: { ...headers, 'content-encoding': 'br' }, body };
+  }
+  if (encoding === 'gzip') {
+    return {
+      statusCode: 200,
+      headers: { ...headers, 'content-encoding': 'gzip' },
+      body: gzipSync(entry.payload, { level: 6 }),
+    };
+  }
+  return { statusCode: 200, headers, body: entry.payload };
+}
+
 export class JsonResponseCache {
   private readonly entries = new Map<string, CachedBody>();
 
@@ -47,34 +73,34 @@ export class JsonResponseCache {
     private readonly maxEntries = 5000,
   ) {}
 
-  private revisions(dependsOn: readonly CollectionName[]): string {
-    return dependsOn.map((collection) => this.storage.revision(collection)).join('.');
+  private revisions(dependsOn: readonly CollectionName[]): number[] {
+    return dependsOn.map((collection) => this.storage.revision(collection));
   }
 
   /** The entry for `cacheKey` if it was built from the current revisions of `dependsOn`, else undefined. */
   fresh(cacheKey: string, dependsOn: readonly CollectionName[]): CachedBody | undefined {
     const entry = this.entries.get(cacheKey);
-    return entry && entry.revisions === this.revisions(dependsOn) ? entry : undefined;
+    if (!entry) return undefined;
+    // Runs on every public read: compared in place, nothing allocated.
+    for (let index = 0; index < dependsOn.length; index += 1) {
+      if (entry.revisions[index] !== this.storage.revision(dependsOn[index]!)) return undefined;
+    }
+    return entry;
   }
 
   /** The status, headers and body for `entry`, given the request's If-None-Match and Accept-Encoding. */
   answer(entry: CachedBody, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): CachedAnswer {
     // Public data may change at any time; browsers revalidate (cheap with the ETag), and the service worker
     // never caches /api (IndexedDB holds the offline copy).
-    const headers: Record<string, string> = { etag: entry.etag, 'cache-control': 'no-cache' };
-    if (ifNoneMatch === entry.etag) return { statusCode: 304, headers };
-    headers['content-type'] = 'application/json; charset=utf-8';
-    headers.vary = 'Accept-Encoding';
+    if (ifNoneMatch === entry.etag) {
+      return (entry.variants.notModified ??= {
+        statusCode: 304,
+        headers: { etag: entry.etag, 'cache-control': 'no-cache' },
+      });
+    }
     const encoding = entry.payload.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : null;
-    if (encoding === 'br') {
-      entry.brotli ??= brotliCompressSync(entry.payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
-      return { statusCode: 200, headers: { ...headers, 'content-encoding': 'br' }, body: entry.brotli };
-    }
-    if (encoding === 'gzip') {
-      entry.gzip ??= gzipSync(entry.payload, { level: 6 });
-      return { statusCode: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: entry.gzip };
-    }
-    return { statusCode: 200, headers, body: entry.payload };
+    const variant = encoding ?? 'identity';
+    return (entry.variants[variant] ??= buildAnswer(entry, encoding));
   }
 
   /**
@@ -95,7 +121,8 @@ export class JsonResponseCache {
       const body = await produce();
       if (body === undefined) return false;
       const payload = JSON.stringify(body);
-      entry = { revisions, payload, etag: `"${createHash('sha1').update(payload).digest('base64url')}"` };
+      const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+      entry = { revisions, payload, etag, variants: {} };
       if (this.entries.size >= this.maxEntries) this.entries.clear();
       this.entries.set(cacheKey, entry);
     }

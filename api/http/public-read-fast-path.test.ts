@@ -3,6 +3,7 @@
  * Fastify route, with the same status, headers and bytes the route sent; a write makes the next read go
  * through the route again; anything unusual falls through to Fastify.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, listingBody, type TestApp } from '../../tests/support/api';
 import { publicReadForUrl } from './public-reads';
@@ -108,6 +109,31 @@ describe('repeat public reads over HTTP', () => {
       expect(revalidated.body.length).toBe(0);
       expect(revalidated.headers.etag).toBe(first.headers.etag);
       expect(send).not.toHaveBeenCalled();
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('reads If-None-Match whatever its case, and leaves a repeated one to the route', async () => {
+    const pathname = `/api/public/listings/${listingId}`;
+    const { etag } = (await fetchAnswer(pathname)).headers;
+    /** Status with the header sent exactly as given (a list sends one header line per value). */
+    const statusWith = (name: string, value: string | string[]) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(`${baseUrl}${pathname}`, (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        });
+        request.setHeader(name, value);
+        request.on('error', reject).end();
+      });
+    const send = vi.spyOn(testApp.app.publicReadCache, 'send');
+    try {
+      expect(await statusWith('IF-NONE-MATCH', etag!)).toBe(304);
+      expect(send).not.toHaveBeenCalled();
+      // The route sees the two values joined, which is not this version's tag.
+      expect(await statusWith('If-None-Match', [etag!, '"another"'])).toBe(200);
+      expect(send).toHaveBeenCalledTimes(1);
     } finally {
       send.mockRestore();
     }

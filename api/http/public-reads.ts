@@ -34,6 +34,21 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
  * route should answer it (other paths, unexpected or repeated query parameters, unusual characters).
  */
 export function publicReadForUrl(url: string): PublicRead | undefined {
+  // Every public read asks this; the same few URLs come back again and again, so the answer is remembered
+  // (bounded: a client sending endless distinct URLs only empties the memo now and then).
+  if (!url.startsWith('/api/public/')) return undefined;
+  const remembered = readsByUrl.get(url);
+  if (remembered !== undefined) return remembered ?? undefined;
+  const read = parsePublicReadUrl(url);
+  if (readsByUrl.size >= MAX_REMEMBERED_URLS) readsByUrl.clear();
+  readsByUrl.set(url, read ?? null);
+  return read;
+}
+
+const MAX_REMEMBERED_URLS = 10_000;
+const readsByUrl = new Map<string, PublicRead | null>();
+
+function parsePublicReadUrl(url: string): PublicRead | undefined {
   const queryStart = url.indexOf('?');
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
   const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
