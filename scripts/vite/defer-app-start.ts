@@ -40,10 +40,13 @@ export const STARTER_SOURCE = `(function () {
     });
     add(document.createElement('script'), { type: 'module', crossorigin: '', src: entry });
   }
-  // After the frame that follows the load event: the page's largest image is painted before any app code loads.
+  // Two frames after the load event: the frame that paints the page's largest image has then been presented
+  // (one frame was not always enough), so no app code is requested before that paint.
   function startAfterNextPaint() {
     requestAnimationFrame(function () {
-      setTimeout(start, 0);
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
     });
   }
   var root = document.getElementById('root');
