@@ -201,6 +201,29 @@ describe('top bars', () => {
     }
   });
 
+  it('keeps a scroll made before the app started, and a reload keeps its position', async () => {
+    const tab = await newPage(context);
+    const { page } = tab;
+    try {
+      // The app's entry arrives a second late: the reader scrolls the server-rendered page meanwhile.
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.goto('/community/austin-point', { waitUntil: 'domcontentloaded' });
+      await scrollTo(page, 600);
+      await settle(page);
+      expect(await page.locator('html[data-app-ready]').count(), 'the app has started').toBe(1);
+      expect(await page.evaluate(() => window.scrollY), 'scroll kept after the app started').toBeGreaterThan(500);
+
+      await page.reload({ waitUntil: 'load' });
+      await settle(page);
+      expect(await page.evaluate(() => window.scrollY), 'scroll kept across a reload').toBeGreaterThan(500);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('the scroll position resets to the top on a path change', async () => {
     const tab = await newPage(context);
     const { page } = tab;

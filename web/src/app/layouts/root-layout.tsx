@@ -2,7 +2,7 @@
  * The root route: loads the site settings once (name, contact details, colours, default meta), resets the scroll
  * on every path change (SPEC §2), and keeps document.head in step with the current page.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useRouteLoaderData } from 'react-router-dom';
 import type { SiteSettings } from '../../../../domain/schemas/settings';
 import { publicReader } from '../public-reader';
@@ -20,9 +20,17 @@ export function useSiteSettings(): SiteSettings {
   return data.settings;
 }
 
+/**
+ * Only on a change: on the first render the page was loaded by the browser, which already placed the scroll
+ * (at the top, at the position it restores on reload or back, or where the visitor scrolled while the app was
+ * still starting), and moving it then would yank the page from under a reader's thumb.
+ */
 function ScrollToTopOnPathChange() {
   const { pathname } = useLocation();
+  const previousPathname = useRef(pathname);
   useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;
