@@ -1,5 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { APP_READY_EVENT } from '../../web/src/app/app-ready-event';
 import { deferEntryTags, STARTER_SOURCE, START_AT_THE_LATEST_MS, starterFileName } from './defer-app-start';
 
 const BUILT_HTML = `<head>
@@ -31,10 +32,51 @@ describe('deferEntryTags', () => {
   });
 });
 
+type Listener = (event?: unknown) => void;
+
+/** A stand-in for an element of the page: what closest() finds for it, whether it is in #root, and its clicks. */
+interface FakeElement {
+  control: FakeElement | null;
+  insideRoot: boolean;
+  isConnected: boolean;
+  clicks: number;
+  closest: (selector: string) => FakeElement | null;
+  click: () => void;
+}
+
+function fakeElement(kind: 'button' | 'link', insideRoot = true): FakeElement {
+  const element: FakeElement = {
+    control: null,
+    insideRoot,
+    isConnected: true,
+    clicks: 0,
+    closest: () => element.control,
+    click: () => void element.clicks++,
+  };
+  element.control = kind === 'button' ? element : null;
+  return element;
+}
+
+/** A click event as the starter sees it, recording whether it was held back. */
+function clickOn(target: FakeElement) {
+  return {
+    target,
+    prevented: false,
+    stopped: false,
+    preventDefault() {
+      this.prevented = true;
+    },
+    stopPropagation() {
+      this.stopped = true;
+    },
+  };
+}
+
 /** Runs the starter against a minimal document: what it appends, and when. */
 function runStarter(options: { rootHasContent: boolean; readyState: string }) {
   const appended: { tag: string; attributes: Record<string, string> }[] = [];
-  const listeners: Record<string, () => void> = {};
+  const listeners: Record<string, Listener> = {};
+  const documentListeners: Record<string, Listener> = {};
   const timers: { ms: number; run: () => void }[] = [];
   const frames: (() => void)[] = [];
   const element = (tag: string) => {
@@ -46,23 +88,34 @@ function runStarter(options: { rootHasContent: boolean; readyState: string }) {
       ({ 'data-entry': '/assets/index-A1.js', 'data-preload': '/assets/runtime-B2.js /assets/react-C3.js' })[name] ??
       null,
   };
+  const root = {
+    firstElementChild: options.rootHasContent ? {} : null,
+    contains: (candidate: FakeElement) => candidate.insideRoot,
+  };
   const document = {
     currentScript,
     readyState: options.readyState,
-    getElementById: () => ({ firstElementChild: options.rootHasContent ? {} : null }),
+    getElementById: () => root,
     createElement: element,
+    addEventListener: (type: string, listener: Listener) => (documentListeners[type] = listener),
     head: {
       appendChild: ({ tag, attributes }: ReturnType<typeof element>) => appended.push({ tag, attributes }),
     },
   };
-  const window = { addEventListener: (type: string, listener: () => void) => (listeners[type] = listener) };
+  const window = { addEventListener: (type: string, listener: Listener) => (listeners[type] = listener) };
   runInNewContext(STARTER_SOURCE, {
     document,
     window,
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
     requestAnimationFrame: (run: () => void) => frames.push(run),
   });
-  return { appended, listeners, timers, frames };
+  const click = (target: FakeElement) => {
+    const event = clickOn(target);
+    documentListeners.click!(event);
+    return event;
+  };
+  const announceReady = () => documentListeners[APP_READY_EVENT]!();
+  return { appended, listeners, timers, frames, click, announceReady };
 }
 
 describe('the starter', () => {
@@ -105,5 +158,41 @@ describe('the starter', () => {
     frames.shift()!();
     timers.shift()!.run();
     expect(appended.map((child) => child.tag)).toEqual(['link', 'link', 'script']);
+  });
+
+  it('starts at once on the first pointer, touch or key press', () => {
+    for (const type of ['pointerdown', 'touchstart', 'keydown']) {
+      const { appended, listeners } = runStarter({ rootHasContent: true, readyState: 'interactive' });
+      listeners[type]!();
+      expect(appended.map((child) => child.tag), type).toEqual(['link', 'link', 'script']);
+    }
+  });
+
+  it('holds a button click made before the app is ready and replays the last one on it when the app is ready', () => {
+    const { appended, click, announceReady } = runStarter({ rootHasContent: true, readyState: 'interactive' });
+    const first = fakeElement('button');
+    const second = fakeElement('button');
+    const firstClick = click(first);
+    expect(firstClick).toMatchObject({ prevented: true, stopped: true });
+    expect(appended.map((child) => child.tag), 'a held click starts the app').toEqual(['link', 'link', 'script']);
+    click(second);
+    expect(first.clicks + second.clicks, 'nothing replayed before the app is ready').toBe(0);
+    announceReady();
+    expect(second.clicks).toBe(1);
+    expect(first.clicks, 'only the last held click is replayed').toBe(0);
+
+    const afterReady = click(second);
+    expect(afterReady, 'once ready, clicks go straight to the app').toMatchObject({ prevented: false, stopped: false });
+  });
+
+  it('leaves links, clicks outside the app and removed buttons alone', () => {
+    const { click, announceReady } = runStarter({ rootHasContent: true, readyState: 'interactive' });
+    expect(click(fakeElement('link'))).toMatchObject({ prevented: false, stopped: false });
+    expect(click(fakeElement('button', false))).toMatchObject({ prevented: false, stopped: false });
+    const removed = fakeElement('button');
+    click(removed);
+    removed.isConnected = false;
+    announceReady();
+    expect(removed.clicks, 'a button the app replaced is not clicked').toBe(0);
   });
 });

@@ -11,7 +11,10 @@
  *   when an image is slow, so the page never stays inert long on a bad connection;
  * - at once when #root is empty (the admin and kiosk shells, the service worker's offline shell): there is
  *   nothing to show before the app runs.
- * Links on a server-rendered page work before the app starts (plain navigations); only the widgets wait.
+ * Links on a server-rendered page work before the app starts (plain navigations). A button pressed before the app
+ * is ready (it starts at once on the first pointer, touch or key press) is not lost: the starter holds the click and
+ * replays it on the same element when the app announces APP_READY_EVENT (web/src/app/app-ready.tsx). Only the last
+ * one is replayed, so impatient repeated taps on a toggle do not cancel each other out.
  *
  * The CSP allows no inline script, so the starter is a file; it is a classic script because only those can read
  * their own tag (document.currentScript) for the entry's address. It is precached by the service worker like
@@ -19,6 +22,7 @@
  */
 import { createHash } from 'node:crypto';
 import { minifySync, type Plugin } from 'vite';
+import { APP_READY_EVENT } from '../../web/src/app/app-ready-event';
 
 export const START_AT_THE_LATEST_MS = 3000;
 
@@ -27,7 +31,10 @@ export const STARTER_SOURCE = `(function () {
   var tag = document.currentScript;
   var entry = tag.getAttribute('data-entry');
   var preloads = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var root = document.getElementById('root');
   var started = false;
+  var ready = false;
+  var heldControl = null;
   function add(element, attributes) {
     for (var name in attributes) element.setAttribute(name, attributes[name]);
     document.head.appendChild(element);
@@ -40,6 +47,31 @@ export const STARTER_SOURCE = `(function () {
     });
     add(document.createElement('script'), { type: 'module', crossorigin: '', src: entry });
   }
+  // A button has no behaviour until the app runs: hold its click (capture phase, before anything else sees it)
+  // and replay it once the app is ready. Links, fields and everything outside the app's root keep their native
+  // behaviour.
+  document.addEventListener('click', function (event) {
+    if (ready) return;
+    var target = event.target;
+    var control = target && target.closest ? target.closest('button, [role="button"], input[type="submit"]') : null;
+    if (!control || !root || !root.contains(control)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    heldControl = control;
+    start();
+  }, true);
+  document.addEventListener('${APP_READY_EVENT}', function () {
+    if (ready) return;
+    ready = true;
+    var control = heldControl;
+    heldControl = null;
+    if (control && control.isConnected) control.click();
+  });
+  // Someone is about to use the page: start now rather than at the next frame or the timer.
+  ['pointerdown', 'touchstart', 'keydown'].forEach(function (type) {
+    window.addEventListener(type, start, { capture: true, passive: true, once: true });
+  });
+  if (!root || !root.firstElementChild) return start();
   // Two frames after the load event: the frame that paints the page's largest image has then been presented
   // (one frame was not always enough), so no app code is requested before that paint.
   function startAfterNextPaint() {
@@ -49,8 +81,6 @@ export const STARTER_SOURCE = `(function () {
       });
     });
   }
-  var root = document.getElementById('root');
-  if (!root || !root.firstElementChild) return start();
   if (document.readyState === 'complete') return startAfterNextPaint();
   window.addEventListener('load', startAfterNextPaint, { once: true });
   setTimeout(start, ${START_AT_THE_LATEST_MS});

@@ -1,7 +1,8 @@
 /**
  * What the server sends before any script runs (DESIGN §4 "Server-side rendering"): real text, per-page head
  * tags and structured data for crawlers and link previews, 404s for missing pages, robots.txt and sitemap.xml.
- * Read with plain fetch, and in Chromium with JavaScript disabled.
+ * Read with plain fetch, and in Chromium with JavaScript disabled; and a button pressed on that page before the
+ * app's code has arrived still does its job once it has.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,30 @@ describe('a listing page before any script runs', () => {
       await close();
     }
   });
+});
+
+describe('a server-rendered page before the app has started', () => {
+  it('replays a button press made before the app was ready: Schedule Visit opens its dialog', async () => {
+    const { page, close } = await newPage(browser, { serviceWorkers: 'block' });
+    try {
+      // The app's entry arrives two seconds late, as on a slow phone link: the page is shown and tappable first.
+      let entryRequested = false;
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        entryRequested = true;
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await route.continue();
+      });
+      await page.goto('/community/austin-point', { waitUntil: 'domcontentloaded' });
+      expect(await page.locator('html[data-app-ready]').count(), 'the app is not ready yet').toBe(0);
+      // The page's own button (the community top bar's copy is off screen until scrolled); no waiting for the app.
+      await page.getByRole('button', { name: 'Schedule Visit', exact: true }).last().click();
+      await page.getByRole('dialog', { name: 'Schedule Visit' }).waitFor({ state: 'visible', timeout: 15_000 });
+      expect(entryRequested).toBe(true);
+      expect(await page.getByRole('dialog', { name: 'Schedule Visit' }).count(), 'one dialog, opened once').toBe(1);
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });
 
 describe('structured data and head tags', () => {

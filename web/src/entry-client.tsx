@@ -7,6 +7,7 @@ import { installChunkReloadGuard } from './app/pwa/chunk-reload';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
+import { AnnounceWhenReady } from './app/app-ready';
 import { lockedKioskPath } from './app/kiosk-lock';
 import { registerPublicReaderLoader } from './app/public-reader';
 import { routes } from './app/routes';
@@ -67,7 +68,9 @@ async function start(): Promise<void> {
       hydrateRoot(
         container,
         <StrictMode>
-          <RouterProvider router={router} />
+          <AnnounceWhenReady>
+            <RouterProvider router={router} />
+          </AnnounceWhenReady>
         </StrictMode>,
       );
     });
@@ -80,7 +83,9 @@ function renderClientOnly(container: HTMLElement): void {
   const router = createBrowserRouter(routes);
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <AnnounceWhenReady>
+        <RouterProvider router={router} />
+      </AnnounceWhenReady>
     </StrictMode>,
   );
 }

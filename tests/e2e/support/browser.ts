@@ -16,6 +16,7 @@ import {
 } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../support/chromium';
 import { e2eEnv } from './env';
+import { APP_READY_ATTRIBUTE } from '../../../web/src/app/app-ready-event';
 
 export { CHROMIUM_ARGS };
 
@@ -133,10 +134,15 @@ export async function newPage(target: Browser | BrowserContext, options: Context
 
 /**
  * Waits until the page has loaded, its lazy route code has arrived and hydration has had its chance: the load
- * event, then no network activity for 500 ms (bounded), then two animation frames.
+ * event, the app's ready mark (web/src/app/app-ready.tsx; bounded, a test of a broken page asserts on what it
+ * shows instead), then no network activity for 500 ms (bounded), then two animation frames.
  */
 export async function settle(page: Page, timeoutMs = 15_000): Promise<void> {
   await page.waitForLoadState('load');
+  await page
+    .locator(`html[${APP_READY_ATTRIBUTE}]`)
+    .waitFor({ state: 'attached', timeout: timeoutMs })
+    .catch(() => {});
   await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => {});
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
