@@ -164,7 +164,10 @@ describe('the starter', () => {
     for (const type of ['pointerdown', 'touchstart', 'keydown']) {
       const { appended, listeners } = runStarter({ rootHasContent: true, readyState: 'interactive' });
       listeners[type]!();
-      expect(appended.map((child) => child.tag), type).toEqual(['link', 'link', 'script']);
+      expect(
+        appended.map((child) => child.tag),
+        type,
+      ).toEqual(['link', 'link', 'script']);
     }
   });
 
@@ -174,7 +177,10 @@ describe('the starter', () => {
     const second = fakeElement('button');
     const firstClick = click(first);
     expect(firstClick).toMatchObject({ prevented: true, stopped: true });
-    expect(appended.map((child) => child.tag), 'a held click starts the app').toEqual(['link', 'link', 'script']);
+    expect(
+      appended.map((child) => child.tag),
+      'a held click starts the app',
+    ).toEqual(['link', 'link', 'script']);
     click(second);
     expect(first.clicks + second.clicks, 'nothing replayed before the app is ready').toBe(0);
     announceReady();
