@@ -97,11 +97,11 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         codeSplitting: {
           groups: [
             {
-              // The small parts every listing or community page shares (image, card, labels): one chunk rather
+              // The small parts every listing or community page shares (image, card, labels, record constants): one chunk rather
               // than five, as each chunk costs its own request and import/export glue (the 110 KB budget).
               name: 'page-parts',
               includeDependenciesRecursively: false,
-              test: /web\/src\/(components\/picture|features\/listings\/listing-(card|labels)|utils\/images)|domain\/normalise/,
+              test: /web\/src\/(components\/picture|features\/listings\/listing-(card|labels)|utils\/images)|domain\/(normalise|constants\/records)/,
             },
           ],
         },
