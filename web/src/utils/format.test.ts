@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, darken, formatLongDate, formatUsd } from './format';
+import fc from 'fast-check';
+import { contrastRatio, darken, formatCount, formatLongDate, formatUsd } from './format';
 
 describe('formats', () => {
   it('formats USD without decimals', () => {
@@ -22,5 +23,65 @@ describe('formats', () => {
   it('computes WCAG contrast', () => {
     expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 0);
     expect(contrastRatio('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
+  });
+});
+
+/** The formats are written out instead of using Intl (see format.ts); they must say exactly what Intl says. */
+describe('the formats agree with Intl en-US', () => {
+  const intlUsd = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  });
+  const intlUsdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  const intlLongDate = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  // Prices, rounding ties, negative zero, huge values and the non-finite ones Intl handles itself.
+  const edgeCases = [0, -0, 0.5, 1.5, 2.5, -0.4, -0.5, -2.5, 999.5, 1234.005, 1e15 + 0.5, 1e21, -1e22, NaN, Infinity];
+  const numbers = fc.oneof(
+    fc.double({ noNaN: false }),
+    fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }),
+    fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100),
+    fc.integer({ min: 0, max: 10_000_000 }).map((halves) => halves / 2),
+    fc.integer({ min: 0, max: 100_000_000 }).map((thousandths) => thousandths / 1000 + 0.0005),
+  );
+
+  it('formatUsd, with and without cents', () => {
+    for (const value of edgeCases) {
+      expect(formatUsd(value), String(value)).toBe(intlUsd.format(value));
+      expect(formatUsd(value, { cents: true }), String(value)).toBe(intlUsdCents.format(value));
+    }
+    fc.assert(
+      fc.property(numbers, (value) => {
+        expect(formatUsd(value)).toBe(intlUsd.format(value));
+        expect(formatUsd(value, { cents: true })).toBe(intlUsdCents.format(value));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('formatCount', () => {
+    for (const value of edgeCases) expect(formatCount(value), String(value)).toBe(value.toLocaleString('en-US'));
+    fc.assert(
+      fc.property(numbers, (value) => {
+        expect(formatCount(value)).toBe(value.toLocaleString('en-US'));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('formatLongDate', () => {
+    const times = fc.integer({ min: Date.UTC(-300, 0, 1), max: Date.UTC(12000, 0, 1) });
+    fc.assert(
+      fc.property(times, (time) => {
+        expect(formatLongDate(new Date(time).toISOString())).toBe(intlLongDate.format(time));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -9,6 +9,7 @@ import { Icon, MAP_PIN } from '../../components/icon';
 import { Picture } from '../../components/picture';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { CARD_IMAGE_SIZES, communityImage } from '../../utils/images';
+import { formatCount } from '../../utils/format';
 
 export type CommunitySummary = Pick<
   Community,
@@ -48,7 +49,7 @@ export function CommunityCard({ community, priority }: { community: CommunitySum
           {community.totalHomes > 0 && (
             <div>
               <dt>Homes</dt>
-              <dd>{community.totalHomes.toLocaleString('en-US')}</dd>
+              <dd>{formatCount(community.totalHomes)}</dd>
             </div>
           )}
         </dl>

@@ -3,7 +3,7 @@
  * content, one column per listing and one row per fact. Pure, so the table is tested without a browser.
  */
 import type { Listing } from '../../../../domain/schemas/listing';
-import { formatUsd } from '../../utils/format';
+import { formatCount, formatUsd } from '../../utils/format';
 import { LISTING_TYPE_LABELS, statusBadge } from '../listings/listing-labels';
 
 export const COMPARE_MIN = 2;
@@ -58,7 +58,7 @@ export function buildComparison(listings: ComparedListing[], communityNames: Rec
       row('Price', (listing) => formatUsd(listing.price)),
       row('Bedrooms', (listing) => String(listing.bedrooms)),
       row('Bathrooms', (listing) => String(listing.bathrooms)),
-      row('Square Feet', (listing) => (listing.sqft > 0 ? listing.sqft.toLocaleString('en-US') : NOT_AVAILABLE)),
+      row('Square Feet', (listing) => (listing.sqft > 0 ? formatCount(listing.sqft) : NOT_AVAILABLE)),
       row('Property Type', (listing) => LISTING_TYPE_LABELS[listing.type] ?? listing.type),
       row('Status', (listing) => statusBadge(listing.status).label),
       row('Community', (listing) => communityNames[listing.communityId] ?? NOT_AVAILABLE),

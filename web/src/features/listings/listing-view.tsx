@@ -10,7 +10,7 @@ import type { Listing } from '../../../../domain/schemas/listing';
 import { Icon, MAP_PIN } from '../../components/icon';
 import { Picture } from '../../components/picture';
 import { PrefetchLink } from '../../components/prefetch-link';
-import { formatLongDate, formatUsd } from '../../utils/format';
+import { formatCount, formatLongDate, formatUsd } from '../../utils/format';
 import { communityImage, listingImage } from '../../utils/images';
 import { FavoriteButton } from '../favorites/favorite-button';
 import { ShareButton } from '../favorites/share-button';
@@ -71,7 +71,7 @@ export function ListingView({ listing, community }: { listing: Listing; communit
   const facts: [string, string][] = [
     ['Bedrooms', String(listing.bedrooms)],
     ['Bathrooms', String(listing.bathrooms)],
-    ['Square Feet', listing.sqft.toLocaleString('en-US')],
+    ['Square Feet', formatCount(listing.sqft)],
     ['Property Type', LISTING_TYPE_LABELS[listing.type] ?? listing.type],
     ['Status', badge.label],
     ['Listed', formatLongDate(listing.createdAt)],

@@ -14,9 +14,9 @@ import {
 import { DEFAULT_OWNERSHIP_COSTS } from '../../../../domain/schemas/sales-office';
 import type { PaymentEstimateProps } from './lazy-payment-estimate';
 import './payment.css';
+import { formatUsd } from '../../utils/format';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const money = (amount: number) => formatUsd(amount, { cents: true });
 
 type InputKey =
   | 'price'
@@ -114,19 +114,18 @@ export default function PaymentCalculator({ price, costs = DEFAULT_OWNERSHIP_COS
       <div className="payment-calculator__result" aria-live="polite">
         <p className="payment-calculator__total">
           <span>Estimated monthly payment</span>
-          <strong data-testid="payment-total">{money.format(estimate.total)}</strong>
+          <strong data-testid="payment-total">{money(estimate.total)}</strong>
         </p>
         <dl className="payment-calculator__breakdown">
           {rows.map(([label, amount, key]) => (
             <div key={key} data-line={key}>
               <dt>{label}</dt>
-              <dd>{money.format(amount)}</dd>
+              <dd>{money(amount)}</dd>
             </div>
           ))}
         </dl>
         <p className="payment-calculator__loan">
-          Loan amount {wholeDollars.format(estimate.loanAmount)} after a {wholeDollars.format(estimate.downPayment)}{' '}
-          down payment.
+          Loan amount {formatUsd(estimate.loanAmount)} after a {formatUsd(estimate.downPayment)} down payment.
         </p>
       </div>
       <p className="payment-calculator__disclaimer">

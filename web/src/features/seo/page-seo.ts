@@ -12,6 +12,7 @@ import { communityImage, listingImage } from '../../utils/images';
 import { breadcrumbList, postalAddress, SCHEMA_CONTEXT } from '../../utils/structured-data';
 import { LISTING_TYPE_LABELS } from '../listings/listing-labels';
 import type { ListingCommunity } from '../listings/listing-view';
+import { formatCount } from '../../utils/format';
 
 export interface PageSeo {
   description: string;
@@ -70,7 +71,7 @@ export function listingSeo(listing: Listing, community: ListingCommunity | null,
     absoluteUrl(origin, listingImage(image, fallback)),
   );
   const type = LISTING_TYPE_LABELS[listing.type] ?? listing.type;
-  const sqft = listing.sqft.toLocaleString('en-US');
+  const sqft = formatCount(listing.sqft);
   return {
     description: truncate(
       `${type} for sale at ${listing.address}: ${listing.bedrooms} bedrooms, ${listing.bathrooms} bathrooms, ${sqft} sq ft. ${listing.description}`.trim(),
