@@ -4,94 +4,52 @@
  *
  * The number and date formats are written out rather than built on Intl: the first ICU formatter a page creates
  * costs 20-50 ms on a desktop (ICU loads its locale data), four times that on a phone, in the task that starts
- * the app, to print the text the server already rendered (Total Blocking Time, DESIGN §7). Only en-US is ever
- * shown, and the tests check these against Intl over random values; anything out of their range (not finite,
- * beyond 1e21, years outside 1-9999) goes to Intl.
+ * the app, to print the text the server already rendered (Total Blocking Time, DESIGN §7). Only en-US is shown;
+ * the tests check these against Intl over random values. Their range is what the records hold: finite numbers
+ * below 1e21 in magnitude (beyond, String() writes an exponent) and dates of years 1 to 9999.
  */
-
-/** From this magnitude on, String() writes an exponent. */
-const PLAIN_DIGITS_LIMIT = 1e21;
 
 /** "1234567.5" → "1,234,567.5" (the integer part grouped by threes). */
-function groupThousands(plain: string): string {
-  const point = plain.indexOf('.');
-  const integer = point === -1 ? plain : plain.slice(0, point);
-  const fraction = point === -1 ? '' : plain.slice(point);
-  return integer.replace(/\B(?=(\d{3})+$)/g, ',') + fraction;
-}
+const groupThousands = (plain: string) => plain.replace(/^\d+/, (integer) => integer.replace(/\B(?=(\d{3})+$)/g, ','));
 
 /**
- * |value| as plain decimal digits rounded half away from zero to `digits` decimals, as Intl does: like ICU it
+ * Signed decimal digits of `value` rounded half away from zero to `digits` decimals, as Intl does: like ICU it
  * starts from the shortest decimal that identifies the double (what String() writes), not its exact binary value.
+ * Intl writes a minus for every negative number, -0 and values that round to zero included.
  */
-function roundedAbsolute(value: number, digits: number): string {
+function rounded(value: number, digits: number): [sign: string, plain: string] {
   const absolute = Math.abs(value);
   // String() writes an exponent below 1e-6; such a value rounds to zero at three decimals or fewer.
   const [integer, fraction = ''] = absolute < 1e-6 ? ['0'] : String(absolute).split('.');
   let kept = integer! + fraction.slice(0, digits).padEnd(digits, '0');
-  if (fraction.charCodeAt(digits) >= 53 /* '5' or more */) {
-    kept = (BigInt(kept) + 1n).toString().padStart(kept.length, '0');
-  }
+  if (fraction[digits]! >= '5') kept = String(BigInt(kept) + 1n).padStart(kept.length, '0');
   const integerLength = kept.length - digits;
-  return digits === 0 ? kept : `${kept.slice(0, integerLength)}.${kept.slice(integerLength)}`;
+  return [
+    value < 0 || Object.is(value, -0) ? '-' : '',
+    digits ? `${kept.slice(0, integerLength)}.${kept.slice(integerLength)}` : kept,
+  ];
 }
-
-/** Intl writes a minus for every negative number, -0 and values that round to zero included. */
-const isNegative = (value: number) => value < 0 || Object.is(value, -0);
-
-let intlUsd: Intl.NumberFormat | undefined;
-let intlUsdCents: Intl.NumberFormat | undefined;
 
 /** 425000 → "$425,000"; with cents, 1234.5 → "$1,234.50". */
 export function formatUsd(amount: number, options: { cents?: boolean } = {}): string {
-  if (!Number.isFinite(amount) || Math.abs(amount) >= PLAIN_DIGITS_LIMIT) {
-    const format = options.cents
-      ? (intlUsdCents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }))
-      : (intlUsd ??= new Intl.NumberFormat('en-US', {
-          style: 'currency',
-          currency: 'USD',
-          maximumFractionDigits: 0,
-          minimumFractionDigits: 0,
-        }));
-    return format.format(amount);
-  }
-  return `${isNegative(amount) ? '-' : ''}$${groupThousands(roundedAbsolute(amount, options.cents ? 2 : 0))}`;
+  const [sign, plain] = rounded(amount, options.cents ? 2 : 0);
+  return `${sign}$${groupThousands(plain)}`;
 }
 
 /** 3450 → "3,450"; like toLocaleString('en-US'): up to three decimals, trailing zeros dropped. */
 export function formatCount(value: number): string {
-  if (!Number.isFinite(value) || Math.abs(value) >= PLAIN_DIGITS_LIMIT) return value.toLocaleString('en-US');
-  const plain = roundedAbsolute(value, 3).replace(/\.?0+$/, '');
-  return `${isNegative(value) ? '-' : ''}${groupThousands(plain)}`;
+  const [sign, plain] = rounded(value, 3);
+  return sign + groupThousands(plain.replace(/\.?0+$/, ''));
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 
 /** "2026-11-21T…" → "November 21, 2026" (UTC, so server and browser render the same text). */
 export function formatLongDate(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   const date = new Date(time);
-  const year = date.getUTCFullYear();
-  if (year < 1 || year > 9999) {
-    return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-      time,
-    );
-  }
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${year}`;
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** Darkens a #RRGGBB colour by `factor` (0.2 → each channel × 0.8). Invalid input comes back unchanged. */
