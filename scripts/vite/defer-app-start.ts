@@ -51,9 +51,7 @@ export const STARTER_SOURCE = `(function () {
   // and replay it once the app is ready. Links, fields and everything outside the app's root keep their native
   // behaviour.
   document.addEventListener('click', function (event) {
-    if (ready) return;
-    var target = event.target;
-    var control = target && target.closest ? target.closest('button, [role="button"], input[type="submit"]') : null;
+    var control = !ready && event.target.closest && event.target.closest('button,[role=button],input[type=submit]');
     if (!control || !root || !root.contains(control)) return;
     event.preventDefault();
     event.stopPropagation();
@@ -67,8 +65,9 @@ export const STARTER_SOURCE = `(function () {
     heldControl = null;
     if (control && control.isConnected) control.click();
   });
-  // Someone is about to use the page: start now rather than at the next frame or the timer.
-  ['pointerdown', 'touchstart', 'keydown'].forEach(function (type) {
+  // Someone is about to use the page: start now rather than at the next frame or the timer (pointer events
+  // cover touch in every browser the build targets).
+  ['pointerdown', 'keydown'].forEach(function (type) {
     window.addEventListener(type, start, { capture: true, passive: true, once: true });
   });
   if (!root || !root.firstElementChild) return start();
