@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community } from '../../domain';
 import { publicCommunity, publicListings, sleep } from './support/api';
+import { fetchPage, headTags } from './support/html';
 import {
   describeProblems,
   isShownInViewport,
@@ -219,6 +220,25 @@ describe('top bars', () => {
       await page.reload({ waitUntil: 'load' });
       await settle(page);
       expect(await page.evaluate(() => window.scrollY), 'scroll kept across a reload').toBeGreaterThan(500);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it("a client-side navigation replaces the head tags with the new page's, as the server writes them", async () => {
+    const tab = await newPage(context);
+    const { page } = tab;
+    try {
+      await open(page, '/');
+      const home = headTags(await page.content());
+      expect(home, 'the server-rendered page keeps its own tags').toEqual(headTags((await fetchPage('/')).html));
+      await page.getByRole('banner').getByRole('link', { name: 'Communities', exact: true }).click();
+      await page.waitForURL(/\/communities$/);
+      const expected = headTags((await fetchPage('/communities')).html);
+      expect(expected.title).not.toBe(home.title);
+      await expect.poll(() => page.title(), { timeout: 5_000 }).toBe(expected.title);
+      expect(headTags(await page.content())).toEqual(expected);
+      expect(await page.locator('head link[rel="canonical"]').count(), 'one canonical link').toBe(1);
     } finally {
       await tab.close();
     }

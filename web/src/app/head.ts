@@ -4,6 +4,7 @@
  * one into the HTML, and HeadManager keeps document.head in step during client navigation.
  */
 import type { SiteSettings } from '../../../domain/schemas/settings';
+import { absoluteUrl } from '../utils/absolute-url';
 
 export interface HeadData {
   title: string;
@@ -39,10 +40,6 @@ export function scriptJson(value: unknown): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-export function absoluteUrl(origin: string, pathOrUrl: string): string {
-  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
 /** The default head for pages without their own (and for the admin shell). */

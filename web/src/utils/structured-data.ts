@@ -1,5 +1,5 @@
 /** schema.org JSON-LD builders shared by the page heads (DESIGN §4 "Server-side rendering"). */
-import { absoluteUrl } from '../app/head';
+import { absoluteUrl } from './absolute-url';
 
 const CONTEXT = 'https://schema.org';
 

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../../domain/messages';
 import { truncate } from '../../../../domain/normalise';
 import type { Community } from '../../../../domain/schemas/community';
 import type { Listing } from '../../../../domain/schemas/listing';
-import { absoluteUrl } from '../../app/head';
+import { absoluteUrl } from '../../utils/absolute-url';
 import { communityImage, listingImage } from '../../utils/images';
 import { breadcrumbList, postalAddress, SCHEMA_CONTEXT } from '../../utils/structured-data';
 import { LISTING_TYPE_LABELS } from '../listings/listing-labels';

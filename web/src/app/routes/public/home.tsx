@@ -5,7 +5,8 @@ import { Picture } from '../../../components/picture';
 import { PrefetchLink } from '../../../components/prefetch-link';
 import { CommunityGrid, toSummary } from '../../../features/communities/community-card';
 import { OFFICE } from '../../../utils/office';
-import { absoluteUrl, type RouteHandle } from '../../head';
+import { absoluteUrl } from '../../../utils/absolute-url';
+import type { RouteHandle } from '../../head';
 import { publicReader } from '../../public-reader';
 import { useSiteSettings } from '../../layouts/root-layout';
 
