@@ -11,7 +11,22 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './scripts/vite/compile-hints';
 import { deferAppStart } from './scripts/vite/defer-app-start';
+
+/** The public route modules' chunks (web/src/app/route-modules.ts) and the parts they share. */
+const PUBLIC_PAGE_CHUNKS = new Set([
+  'home',
+  'communities',
+  'community',
+  'listing',
+  'contact',
+  'legal',
+  'search',
+  'favorites',
+  'not-found',
+  'page-parts',
+]);
 
 /**
  * react-router 7's package exports point every condition at its development build (warnings and invariant
@@ -37,6 +52,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     react(),
     // Public pages start their JS after the load event (scripts/vite/defer-app-start.ts).
     deferAppStart(),
+    // V8 compiles what a public page runs while hydrating on the streaming thread (scripts/vite/compile-hints.ts).
+    compileHints((name) => PUBLIC_PAGE_CHUNKS.has(name)),
     VitePWA({
       // The server build needs neither a worker nor a manifest.
       disable: Boolean(isSsrBuild),

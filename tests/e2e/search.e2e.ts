@@ -195,6 +195,8 @@ describe('community page filters', () => {
       expect(new Set(await cardIds(page, '#homes'))).toEqual(new Set(available.map((listing) => listing.id)));
 
       const homes = page.locator('#homes');
+      const typeBefore = await homes.getByLabel('Type', { exact: true }).inputValue();
+      const statusBefore = await homes.getByLabel('Status', { exact: true }).inputValue();
       await homes.getByLabel('Status', { exact: true }).scrollIntoViewIfNeeded();
       const scrolledTo = await page.evaluate(() => window.scrollY);
       expect(scrolledTo).toBeGreaterThan(200);
@@ -211,6 +213,16 @@ describe('community page filters', () => {
       await homes.getByText(`${condos.length} of ${own.length} listings match`).waitFor({ state: 'visible' });
       // The filter bar did not send the visitor back to the top of the page.
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledTo / 2);
+
+      // A URL change from outside the form (Clear filters) shows in the form: the defaults again, every
+      // available listing back.
+      await homes.getByRole('link', { name: 'Clear filters' }).click();
+      await page.waitForURL((url) => url.pathname === `/community/${lakeshore.slug}` && url.search === '');
+      await expect.poll(() => homes.getByLabel('Type', { exact: true }).inputValue()).toBe(typeBefore);
+      expect(await homes.getByLabel('Status', { exact: true }).inputValue()).toBe(statusBefore);
+      await expect
+        .poll(async () => new Set(await cardIds(page, '#homes')))
+        .toEqual(new Set(available.map((listing) => listing.id)));
       expect(describeProblems(tab.problems)).toBe('');
     } finally {
       await tab.close();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
 import { publicCommunities, publicCommunity, publicListings } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
+import { COMPILE_HINT } from '../../scripts/vite/compile-hints';
 import { siteUrl } from './support/env';
 import { bodyText, fetchPage, findJsonLd, hasType, headTags, jsonLdNodes, usd } from './support/html';
 
@@ -85,6 +86,20 @@ describe('a server-rendered page before the app has started', () => {
       await close();
     }
   }, 60_000);
+});
+
+describe('the JavaScript a public page starts with', () => {
+  it("carries V8's compile hint as its first line: the entry and every file it preloads", async () => {
+    const { html } = await fetchPage('/community/austin-point');
+    const starter = /<script defer src="[^"]+" data-entry="([^"]+)" data-preload="([^"]*)"/.exec(html);
+    expect(starter, 'the starter tag with the entry and its preloads').not.toBeNull();
+    const files = [starter![1]!, ...starter![2]!.split(' ').filter(Boolean)];
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) {
+      const code = await (await fetch(siteUrl(file))).text();
+      expect(code.startsWith(COMPILE_HINT), file).toBe(true);
+    }
+  });
 });
 
 describe('structured data and head tags', () => {

@@ -3,7 +3,7 @@
  * the /search page's. The route loader does the filtering (features/search/listing-filters); this bar only
  * changes the URL, says how many listings match, and offers to clear. Loaded lazily by the community page.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { plural } from '../listings/listing-labels';
 import { ListingFilterForm } from './listing-filter-form';
@@ -30,7 +30,14 @@ export default function CommunityListingFilters({ shown, total }: CommunityListi
   const fromUrl = readFilters(search);
   // The form shows a change at once, while the loader reads the matching listings.
   const [filters, setFilters] = useState<ListingFilters>(fromUrl);
-  useEffect(() => setFilters(readFilters(search)), [search]);
+  // The URL changed from elsewhere (back button, Clear filters): show its filters. Adjusted while rendering, not in
+  // an effect, so a hydrating page does not render the bar a second time right after (React's "storing
+  // information from previous renders").
+  const [filtersSearch, setFiltersSearch] = useState(search);
+  if (search !== filtersSearch) {
+    setFiltersSearch(search);
+    setFilters(fromUrl);
+  }
   const active = hasActiveFilters(fromUrl, COMMUNITY_PAGE_DEFAULTS);
 
   const apply = (next: ListingFilters) => {

@@ -51,8 +51,13 @@ export function ListingFilterForm({
   const latest = useRef(filters);
   latest.current = filters;
 
-  // The URL changed from elsewhere (back button, a shared link, Clear filters): show its words.
-  useEffect(() => setQuery(filters.q), [filters.q]);
+  // The URL changed from elsewhere (back button, a shared link, Clear filters): show its words (adjusted while
+  // rendering, as in community-listing-filters.tsx, so mounting renders once).
+  const [queryFrom, setQueryFrom] = useState(filters.q);
+  if (filters.q !== queryFrom) {
+    setQueryFrom(filters.q);
+    setQuery(filters.q);
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const change = (patch: Partial<ListingFilters>) => onChange({ ...filters, ...patch });
