@@ -20,6 +20,7 @@ interface RenderResult {
   status: number;
   redirect?: string;
   head: string;
+  htmlAttributes: string;
   html: string;
   dataScript: string;
 }
@@ -36,11 +37,15 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
   const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: Render };
   const reader = createStorageReader(app.storage);
 
-  const fill = (parts: { head: string; html: string; dataScript: string }) =>
+  const fill = (parts: { head: string; htmlAttributes?: string; html: string; dataScript: string }) =>
     template
-      .replace('<!--app-head-->', parts.head)
-      .replace('<!--app-html-->', parts.html)
-      .replace('<!--app-data-->', parts.dataScript);
+      // Attributes the page sets on <html> (a community's theme), so hydration finds them in place.
+      .replace(/<html([^>]*)>/, (_element, attributes: string) => `<html${attributes}${parts.htmlAttributes ?? ''}>`)
+      // Replacer functions: a string replacement would expand `$&`, `$'` and the like in the page's own text
+      // (a community named "Lakes $' Trails" would pull the rest of the template into the page).
+      .replace('<!--app-head-->', () => parts.head)
+      .replace('<!--app-html-->', () => parts.html)
+      .replace('<!--app-data-->', () => parts.dataScript);
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const result = await render(request.url, siteOrigin(app, request), reader);

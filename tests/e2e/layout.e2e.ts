@@ -119,6 +119,26 @@ describe('community theme', () => {
   });
 });
 
+describe('community theme on a server-rendered community page', () => {
+  it('is in the server HTML on <html>, so hydration changes no style, and is still reset on leave', async () => {
+    const { html } = await fetchPage(`/community/${austinPoint.slug}`);
+    expect(html).toMatch(new RegExp(`<html[^>]* style="[^"]*--primary:${austinPoint.theme.primaryColor}`, 'i'));
+    const tab = await newPage(context);
+    const { page } = tab;
+    try {
+      await open(page, `/community/${austinPoint.slug}`);
+      const primary = austinPoint.theme.primaryColor;
+      expect((await rootPropertiesWithColour(page, primary)).length).toBeGreaterThan(0);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Communities', exact: true }).click();
+      await page.waitForURL(/\/communities$/);
+      await settle(page);
+      await expect.poll(() => rootPropertiesWithColour(page, primary), { timeout: 2_000, interval: 100 }).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
 describe('top bars', () => {
   async function barState(bar: Locator) {
     return bar.evaluate((element) => {

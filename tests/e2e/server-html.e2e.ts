@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
 import { publicCommunities, publicCommunity, publicListings } from './support/api';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, settle } from './support/browser';
 import { COMPILE_HINT } from '../../scripts/vite/compile-hints';
 import { siteUrl } from './support/env';
 import { bodyText, fetchPage, findJsonLd, hasType, headTags, jsonLdNodes, usd } from './support/html';
@@ -98,6 +98,34 @@ describe('the JavaScript a public page starts with', () => {
     for (const file of files) {
       const code = await (await fetch(siteUrl(file))).text();
       expect(code.startsWith(COMPILE_HINT), file).toBe(true);
+    }
+  });
+});
+
+describe('the stylesheet of a server-rendered page', () => {
+  it('is inlined and never loaded again, also when lazy chunks that import the entry arrive', async () => {
+    const { page, close } = await newPage(browser, { serviceWorkers: 'block' });
+    try {
+      const stylesheetRequests: string[] = [];
+      page.on('request', (request) => {
+        if (/\/assets\/index-[\w-]+\.css$/.test(request.url())) stylesheetRequests.push(request.url());
+      });
+      await page.goto('/community/austin-point');
+      await settle(page);
+      // The filter bar is a lazy chunk that imports from the entry (features/search).
+      await page.locator('#homes').getByLabel('Type', { exact: true }).waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      expect(stylesheetRequests).toEqual([]);
+      const enabledLinks = await page.evaluate(
+        () =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.disabled)
+            .length,
+      );
+      expect(enabledLinks).toBe(0);
+      // Still styled: the inlined rules apply.
+      expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    } finally {
+      await close();
     }
   });
 });

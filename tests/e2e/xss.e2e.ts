@@ -21,7 +21,8 @@ const PROBE = 'data-xss-probe';
 /** One payload per field, named so a failure says which field leaked. Short enough for 200-character fields. */
 function payload(field: string): string {
   return (
-    `${field} <img src=x ${PROBE} onerror="__xss='${field}'">` +
+    // `$'` and `$&` are String.replace patterns: text spliced into the page template must stay literal.
+    `${field} $' $& <img src=x ${PROBE} onerror="__xss='${field}'">` +
     `"'><script ${PROBE}>__xss=1</script><svg ${PROBE} onload=alert(1)>`
   );
 }
@@ -214,6 +215,10 @@ describe('hostile text entered by admins and visitors', () => {
         PROBE,
       );
       expect(headProbes, `${pathname()}: markup in <head>`).toBe(0);
+      // The template's parts were not duplicated into the page by replacement patterns in the text.
+      const html = await (await fetch(siteUrl(pathname()))).text();
+      expect(html.match(/<div id="root">/g)?.length, `${pathname()}: one app root`).toBe(1);
+      expect(html.match(/id="hydration-data"/g)?.length, `${pathname()}: one data script`).toBe(1);
     } finally {
       await tab.close();
     }

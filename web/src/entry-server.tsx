@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { SiteSettings } from '../../domain/schemas/settings';
-import { defaultHead, renderHeadHtml, scriptJson, type RouteHandle } from './app/head';
+import { defaultHead, documentStyleAttribute, renderHeadHtml, scriptJson, type RouteHandle } from './app/head';
 import { providePublicReader, type PublicReader } from './app/public-reader';
 import { routes } from './app/routes';
 
@@ -16,6 +16,8 @@ export interface RenderResult {
   /** Set when a loader redirected. */
   redirect?: string;
   head: string;
+  /** Attributes for the <html> element (with a leading space), e.g. a community's theme; '' when none. */
+  htmlAttributes: string;
   html: string;
   /** A <script type="application/json"> with the hydration data (not executed, so the CSP allows it). */
   dataScript: string;
@@ -32,6 +34,7 @@ export async function render(url: string, origin: string, reader: PublicReader):
       status: context.status,
       redirect: context.headers.get('Location') ?? '/',
       head: '',
+      htmlAttributes: '',
       html: '',
       dataScript: '',
     };
@@ -53,6 +56,12 @@ export async function render(url: string, origin: string, reader: PublicReader):
   const head = match
     ? (match.route.handle as RouteHandle).head!(loaderData[match.route.id], headContext)
     : defaultHead(headContext);
+  const styled = [...context.matches]
+    .reverse()
+    .find((candidate) => (candidate.route.handle as RouteHandle | undefined)?.documentStyle);
+  const documentStyle = styled
+    ? (styled.route.handle as RouteHandle).documentStyle!(loaderData[styled.route.id])
+    : undefined;
   const notFound = Object.values(loaderData).some((data) => (data as { notFound?: boolean } | null)?.notFound === true);
   const status = context.errors ? 500 : notFound ? 404 : context.statusCode;
 
@@ -60,6 +69,7 @@ export async function render(url: string, origin: string, reader: PublicReader):
   return {
     status,
     head: renderHeadHtml(head, headContext),
+    htmlAttributes: documentStyleAttribute(documentStyle),
     html,
     dataScript: `<script type="application/json" id="hydration-data">${scriptJson(hydration)}</script>`,
   };

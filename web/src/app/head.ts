@@ -29,10 +29,21 @@ export interface HeadContext {
 
 export interface RouteHandle<Data = unknown> {
   head?: (data: Data, context: HeadContext) => HeadData;
+  /**
+   * CSS custom properties the page puts on <html> while it is open (a community's theme). The server writes them
+   * into the page, so hydration finds them in place and changes no style (which would restyle every element).
+   */
+  documentStyle?: (data: Data) => Record<`--${string}`, string> | undefined;
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** The style attribute for <html> (with its leading space), or '' when there is nothing to set. */
+export function documentStyleAttribute(vars: Record<string, string> | undefined): string {
+  const declarations = Object.entries(vars ?? {}).map(([name, value]) => `${name}:${value}`);
+  return declarations.length > 0 ? ` style="${escapeHtml(declarations.join(';'))}"` : '';
+}
 
 /** JSON for a <script> element: `<` escaped so a text field cannot close the script. */
 export function scriptJson(value: unknown): string {

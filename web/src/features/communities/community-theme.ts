@@ -29,7 +29,9 @@ export function useDocumentTheme(vars: CssVars): void {
   useEffect(() => {
     const style = document.documentElement.style;
     const entries = Object.entries(JSON.parse(key) as CssVars);
-    for (const [name, value] of entries) style.setProperty(name, value);
+    // On a server-rendered community page the server already wrote these on <html> (route handle
+    // documentStyle): setting them again would restyle every element right after hydration for nothing.
+    for (const [name, value] of entries) if (style.getPropertyValue(name) !== value) style.setProperty(name, value);
     return () => {
       for (const [name] of entries) style.removeProperty(name);
     };

@@ -8,6 +8,7 @@ import { PUBLIC_MESSAGES } from '../../../../../domain/public-messages';
 import type { Community } from '../../../../../domain/schemas/community';
 import type { Listing } from '../../../../../domain/schemas/listing';
 import { PrefetchLink } from '../../../components/prefetch-link';
+import { communityThemeVars } from '../../../features/communities/community-theme';
 import { CommunityView } from '../../../features/communities/community-view';
 import { preloadCommunityListingFilters } from '../../../features/search/lazy-community-listing-filters';
 import type { PageSeo } from '../../../features/seo/page-seo';
@@ -56,6 +57,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<D
 }
 
 export const handle: RouteHandle<Data> = {
+  documentStyle: (data) => (data.notFound ? undefined : communityThemeVars(data.community.theme)),
   head: (data, { settings, pathname }) =>
     data.notFound
       ? {
