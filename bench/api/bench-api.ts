@@ -9,6 +9,10 @@
  * json-server is called on its own routes (`/communities`, `/listings?communityId=…`, `/listings/:id`,
  * `POST /contacts`), not through a `--routes` rewriter, so it pays nothing extra for our URL layout.
  *
+ * Each endpoint is measured in rounds (default 3 of 5 s each) that alternate the two servers, and each figure is
+ * the round with the median req/s: on a shared VM whose speed drifts within a minute, one run each, taken a minute
+ * apart, measured the drift as much as the servers.
+ *
  * It prints req/s and p50/p99 latency per endpoint and scale with the ratio to json-server and a verdict, plus
  * the 100×-vs-1× cost rows for GET by id and the contact POST, and writes bench/results/api.{json,md}.
  * Targets that miss do not change the exit code (this is a report); a crash does.
@@ -21,7 +25,7 @@
  * - a durability spot check: after our server stopped, its DATA_DIR is reopened and must hold every contact
  *   that was answered 2xx.
  *
- * Options: --scales=1,100 --duration=<s> --warmup=<s> --connections=50 --endpoints=communities,listingsByCommunity,
+ * Options: --scales=1,100 --duration=<s per run> --rounds=3 --warmup=<s> --connections=50 --endpoints=communities,listingsByCommunity,
  * listingById,contactPost --paired=<s, 0 = off> --cpu-prof[=dir] (our server runs with --cpu-prof; summarise with
  * bench/api/profile-summary.ts) --keep (keep the generated data folders).
  *
@@ -148,6 +152,8 @@ export interface ApiBenchResult {
     connections: number;
     warmupSeconds: number;
     durationSeconds: Record<string, number>;
+    /** Measured runs per server and endpoint, alternating the servers; the median one is reported. */
+    rounds: number;
     scales: number[];
     pairedSeconds: number;
     /** Sent with every request; '' = none. */
@@ -175,6 +181,11 @@ export interface ApiBenchOptions {
   cpuProfileDir?: string;
   /** Accept-Encoding sent with every request (default BROWSER_ACCEPT_ENCODING; '' sends none). */
   acceptEncoding?: string;
+  /**
+   * Runs per server and endpoint, alternating ours and json-server (default 3); each figure is the run with the
+   * median req/s, so its latencies belong to the same run. Errors of any run still fail the row.
+   */
+  rounds?: number;
   /** Measure the harness ceiling for each read (a bare node:http server, same payload); default true. */
   ceiling?: boolean;
   /**
@@ -531,6 +542,21 @@ function toMeasurement(result: Result): Measurement {
 
 const problems = (m: Measurement) => m.non2xx + m.errors;
 
+/**
+ * The run with the median req/s (the lower middle one for an even count), carrying the errors, non-2xx answers
+ * and timeouts of all runs, so a failure in any round still fails the row.
+ */
+export function medianRun(runs: Measurement[]): Measurement {
+  if (runs.length === 0) throw new Error('medianRun needs at least one run');
+  const sorted = [...runs].sort((a, b) => a.reqPerSec - b.reqPerSec);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  const statusCodes: Record<string, number> = {};
+  for (const run of runs)
+    for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const total = (key: 'non2xx' | 'errors' | 'timeouts') => runs.reduce((sum, run) => sum + run[key], 0);
+  return { ...middle, non2xx: total('non2xx'), errors: total('errors'), timeouts: total('timeouts'), statusCodes };
+}
+
 function judgeRow(
   spec: EndpointSpec,
   scale: number,
@@ -754,7 +780,8 @@ export function formatMarkdown(result: ApiBenchResult): string {
     `${settings.connections} connections, ${settings.warmupSeconds} s warm-up (not counted) then ` +
       `${Object.entries(settings.durationSeconds)
         .map(([s, d]) => `${d} s at ${s}×`)
-        .join(', ')} per endpoint and server. Data: ${datasets}.`,
+        .join(', ')} per run, ${settings.rounds} run(s) per endpoint and server alternating ours and json-server ` +
+      `(the run with the median req/s is reported). Data: ${datasets}.`,
     '',
     main,
     '',
@@ -807,7 +834,8 @@ function busyMachineNote(atStart: number[], atEnd: number[]): string[] {
 
 export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBenchResult> {
   const scales = options.scales ?? [1, 100];
-  const durationFor = options.durationSeconds ?? ((scale: number) => (scale === 1 ? 10 : 8));
+  const durationFor = options.durationSeconds ?? (() => 5);
+  const rounds = Math.max(1, options.rounds ?? 3);
   const warmupSeconds = options.warmupSeconds ?? 2;
   const connections = options.connections ?? 50;
   const acceptEncoding = options.acceptEncoding ?? BROWSER_ACCEPT_ENCODING;
@@ -871,40 +899,50 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
           nullServer = await startNullServer(dir);
         }
         for (const spec of endpoints) {
-          const measured: Partial<Record<'ours' | 'json-server', Measurement>> = {};
-          for (const [name, server] of [
-            ['ours', ours],
-            ['json-server', json],
-          ] as const) {
-            const cheapPath =
-              name === 'ours' ? `/api/public/listings/${data.listingIds[0]}` : `/listings/${data.listingIds[0]}`;
-            const warm = await runAutocannon(
-              server.url,
-              spec.requests(name, data),
-              connections,
-              warmupSeconds,
-              requestHeaders,
-            );
-            await settle(server.url, cheapPath, log);
-            const result = await runAutocannon(
-              server.url,
-              spec.requests(name, data),
-              connections,
-              duration,
-              requestHeaders,
-            );
-            await settle(server.url, cheapPath, log);
-            measured[name] = toMeasurement(result);
-            if (name === 'ours' && spec.kind === 'write') entry.acknowledgedPosts += warm['2xx'] + result['2xx'];
-            const m = measured[name]!;
-            log(
-              `   ${spec.label.padEnd(40)} ${name.padEnd(11)} ${fmtRate(m.reqPerSec).padStart(7)} req/s  ` +
-                `p50 ${fmtMs(m.p50Ms)} ms  p99 ${fmtMs(m.p99Ms)} ms  mean ${fmtMs(m.meanMs)} ms` +
-                (problems(m) > 0
-                  ? `  !! ${m.non2xx} non-2xx ${JSON.stringify(m.statusCodes)}, ${m.errors} errors`
-                  : ''),
-            );
+          // Rounds alternate the two servers (ours, json-server, ours, ...): this VM's speed drifts by tens of
+          // percent within a minute, and one run each, minutes apart, measured the drift as much as the servers.
+          const runs: Record<'ours' | 'json-server', Measurement[]> = { ours: [], 'json-server': [] };
+          for (let round = 1; round <= rounds; round += 1) {
+            for (const [name, server] of [
+              ['ours', ours],
+              ['json-server', json],
+            ] as const) {
+              const cheapPath =
+                name === 'ours' ? `/api/public/listings/${data.listingIds[0]}` : `/listings/${data.listingIds[0]}`;
+              const warm =
+                round === 1
+                  ? await runAutocannon(
+                      server.url,
+                      spec.requests(name, data),
+                      connections,
+                      warmupSeconds,
+                      requestHeaders,
+                    )
+                  : undefined;
+              if (warm) await settle(server.url, cheapPath, log);
+              const result = await runAutocannon(
+                server.url,
+                spec.requests(name, data),
+                connections,
+                duration,
+                requestHeaders,
+              );
+              await settle(server.url, cheapPath, log);
+              const m = toMeasurement(result);
+              runs[name].push(m);
+              if (name === 'ours' && spec.kind === 'write')
+                entry.acknowledgedPosts += (warm?.['2xx'] ?? 0) + result['2xx'];
+              log(
+                `   ${spec.label.padEnd(40)} ${name.padEnd(11)} ${fmtRate(m.reqPerSec).padStart(7)} req/s  ` +
+                  `p50 ${fmtMs(m.p50Ms)} ms  p99 ${fmtMs(m.p99Ms)} ms  mean ${fmtMs(m.meanMs)} ms` +
+                  (rounds > 1 ? `  (round ${round}/${rounds})` : '') +
+                  (problems(m) > 0
+                    ? `  !! ${m.non2xx} non-2xx ${JSON.stringify(m.statusCodes)}, ${m.errors} errors`
+                    : ''),
+              );
+            }
           }
+          const measured = { ours: medianRun(runs.ours), 'json-server': medianRun(runs['json-server']) };
           let ceiling: Measurement | undefined;
           if (nullServer && spec.kind === 'read') {
             const requests: RequestSpec[] = [{ method: 'GET', path: `/${spec.key}` }];
@@ -996,6 +1034,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     connections,
     warmupSeconds,
     durationSeconds: Object.fromEntries(scales.map((s) => [String(s), durationFor(s)])),
+    rounds,
     scales,
     pairedSeconds,
     acceptEncoding,
@@ -1059,6 +1098,7 @@ function parseArgs(argv: string[]): ApiBenchOptions {
     if (key === 'scales') options.scales = value.split(',').map(Number);
     else if (key === 'duration') options.durationSeconds = () => Number(value);
     else if (key === 'warmup') options.warmupSeconds = Number(value);
+    else if (key === 'rounds') options.rounds = Number(value);
     else if (key === 'connections') options.connections = Number(value);
     else if (key === 'endpoints') options.endpoints = value.split(',') as EndpointKey[];
     else if (key === 'cpu-prof')

@@ -3,7 +3,7 @@
  *
  * 1. JS needed to render each public route (gzip, from the build manifest: bundle-size.ts);
  * 2. Lighthouse, mobile and desktop presets, on /, /communities, /community/austin-point and one of its listings
- *    (lighthouse.ts; LIGHTHOUSE_RUNS runs each, default 3, median per figure);
+ *    (lighthouse.ts; LIGHTHOUSE_RUNS runs each, default 5, median per figure);
  * 3. the offline repeat visit of the community page and the listing page (offline-visit.ts; OFFLINE_RUNS, default 5).
  *
  * Everything runs against the production server (built first when dist/ is missing; BENCH_WEB_BUILD=1 rebuilds)

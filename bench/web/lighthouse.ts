@@ -1,7 +1,7 @@
 /**
  * Lighthouse (DESIGN §7) on the public pages with Debian's Chromium (CHROME_PATH or /usr/bin/chromium): mobile
  * preset (Lighthouse's default: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) and desktop preset,
- * LIGHTHOUSE_RUNS runs each (default 3), median per metric. One Chromium serves every run; Lighthouse resets the
+ * LIGHTHOUSE_RUNS runs each (default 5, as Lighthouse's variability guide recommends), median per metric. One Chromium serves every run; Lighthouse resets the
  * origin's storage (service worker, caches, IndexedDB) before each, so every run is a first visit.
  *
  * The last run of each page and preset also keeps its diagnostics (LCP element, long tasks, bootup time, main
@@ -147,7 +147,7 @@ export interface LighthouseOptions {
 }
 
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseRow[]> {
-  const runs = options.runs ?? Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+  const runs = options.runs ?? Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
   const presets = options.presets ?? (['mobile', 'desktop'] as Preset[]);
   const chromium = await launchChromium();
   const rows: LighthouseRow[] = [];

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { medianRun, type Measurement } from './bench-api';
+
+const run = (reqPerSec: number, extra: Partial<Measurement> = {}): Measurement => ({
+  reqPerSec,
+  p50Ms: reqPerSec / 1000,
+  p99Ms: reqPerSec / 100,
+  meanMs: 1,
+  ok: reqPerSec * 5,
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+  statusCodes: { '200': reqPerSec * 5 },
+  durationSec: 5,
+  ...extra,
+});
+
+describe('medianRun', () => {
+  it('reports the run with the median req/s, with that run’s own latencies', () => {
+    const chosen = medianRun([run(9000), run(21000), run(15000)]);
+    expect(chosen.reqPerSec).toBe(15000);
+    expect(chosen.p99Ms).toBe(150);
+  });
+
+  it('takes the lower middle run of an even count (never flatters the figure)', () => {
+    expect(medianRun([run(4), run(3), run(1), run(2)]).reqPerSec).toBe(2);
+  });
+
+  it('keeps the errors and non-2xx answers of every run, so one bad round fails the row', () => {
+    const chosen = medianRun([
+      run(10, { non2xx: 2, statusCodes: { '200': 48, '503': 2 } }),
+      run(20),
+      run(30, { errors: 1, timeouts: 1 }),
+    ]);
+    expect(chosen.reqPerSec).toBe(20);
+    expect([chosen.non2xx, chosen.errors, chosen.timeouts]).toEqual([2, 1, 1]);
+    expect(chosen.statusCodes).toEqual({ '200': 48 + 100 + 150, '503': 2 });
+  });
+
+  it('refuses an empty list', () => {
+    expect(() => medianRun([])).toThrow(/at least one run/);
+  });
+});
