@@ -70,7 +70,11 @@ export class JsonResponseCache {
 
   constructor(
     private readonly storage: Storage,
-    private readonly maxEntries = 5000,
+    /**
+     * Enough for every public read of a large catalogue (100× the seed: 4,700 listings, 900 communities, their
+     * listing lists); the bound only stops a client that sends endless unknown filter values from growing it.
+     */
+    private readonly maxEntries = 20_000,
   ) {}
 
   private revisions(dependsOn: readonly CollectionName[]): number[] {
@@ -123,7 +127,9 @@ export class JsonResponseCache {
       const payload = JSON.stringify(body);
       const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
       entry = { revisions, payload, etag, variants: {} };
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      // Full: the oldest entry goes (a Map iterates in insertion order). Clearing them all, as before, made a
+      // catalogue larger than the bound rebuild every entry again and again (bench/api at 100×).
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(cacheKey, entry);
     }
     const answer = this.answer(entry, request.headers['if-none-match'], request.headers['accept-encoding']);

@@ -383,13 +383,35 @@ interface EndpointSpec {
 
 /** Walks `values` round-robin, one per request, so every id of the data set is asked for. */
 /**
- * One GET per value, which autocannon cycles through (each connection walks all of them in order). Each request is
- * built once: a setupRequest callback would make autocannon rebuild the request on every send, and on two shared
- * cores that client-side work, not the server, capped the fast server's figure (16-19k req/s here, against 25-31k
- * for the calibration server driven with one prebuilt request).
+ * One GET per value, which autocannon cycles through. Each request is built once: a setupRequest callback would
+ * make autocannon rebuild the request on every send, and on two shared cores that client-side work, not the
+ * server, capped the fast server's figure (16-19k req/s here, against 25-31k for the calibration server driven
+ * with one prebuilt request).
+ *
+ * Every connection walks the same list from its start, so the list is shuffled (the same seeded order for both
+ * servers): in data order, a short run would only ever ask for the first few hundred records, which a server that
+ * scans its array (json-server) finds at once.
  */
 function rotating(pathFor: (value: string) => string, values: string[]): RequestSpec[] {
-  return values.map((value) => ({ method: 'GET', path: pathFor(value) }));
+  return seededShuffle(values).map((value) => ({ method: 'GET', path: pathFor(value) }));
+}
+
+/** Fisher-Yates with a fixed-seed mulberry32, so every run and both servers see the same order. */
+export function seededShuffle<T>(values: readonly T[], seed = 0x5eed): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const shuffled = [...values];
+  for (let index = shuffled.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [shuffled[index], shuffled[other]] = [shuffled[other]!, shuffled[index]!];
+  }
+  return shuffled;
 }
 
 let postSequence = 0;

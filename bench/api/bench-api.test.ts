@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianRun, type Measurement } from './bench-api';
+import { medianRun, seededShuffle, type Measurement } from './bench-api';
 
 const run = (reqPerSec: number, extra: Partial<Measurement> = {}): Measurement => ({
   reqPerSec,
@@ -39,5 +39,24 @@ describe('medianRun', () => {
 
   it('refuses an empty list', () => {
     expect(() => medianRun([])).toThrow(/at least one run/);
+  });
+});
+
+describe('seededShuffle', () => {
+  const ids = Array.from({ length: 4700 }, (_, index) => `id-${index}`);
+
+  it('keeps every value once, in the same order on every call', () => {
+    const once = seededShuffle(ids);
+    expect([...once].sort()).toEqual([...ids].sort());
+    expect(seededShuffle(ids)).toEqual(once);
+  });
+
+  it('spreads the first requests over the whole list (a scan finds them halfway on average)', () => {
+    const firstPositions = seededShuffle(ids)
+      .slice(0, 200)
+      .map((id) => ids.indexOf(id));
+    const mean = firstPositions.reduce((sum, position) => sum + position, 0) / firstPositions.length;
+    expect(mean).toBeGreaterThan(ids.length * 0.35);
+    expect(mean).toBeLessThan(ids.length * 0.65);
   });
 });
