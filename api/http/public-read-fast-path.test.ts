@@ -39,7 +39,9 @@ async function fetchAnswer(pathname: string, headers: Record<string, string> = {
 
 describe('publicReadForUrl', () => {
   it.each([
-    ['/api/public/communities', 'communities'],
+    ['/api/public/communities', 'communities:full:0:100'],
+    ['/api/public/communities?view=list', 'communities:list:0:100'],
+    ['/api/public/communities?view=full', 'communities:full:0:100'],
     ['/api/public/communities/austin-point', 'community:austin-point'],
     ['/api/public/listings', 'listings:*'],
     ['/api/public/listings?communityId=abc-1', 'listings:abc-1'],
@@ -53,6 +55,9 @@ describe('publicReadForUrl', () => {
     '/api/public/config',
     '/api/public/contacts',
     '/api/public/communities?x=1',
+    '/api/public/communities?view=lists',
+    '/api/public/communities?offset=100',
+    '/api/public/communities?view=list&offset=100',
     '/api/public/communities/a%2Fb',
     '/api/public/communities/a.b',
     '/api/public/listings?communityId=a&communityId=b',
@@ -70,6 +75,7 @@ describe('publicReadForUrl', () => {
 describe('repeat public reads over HTTP', () => {
   const paths = () => [
     '/api/public/communities',
+    '/api/public/communities?view=list',
     `/api/public/communities/${communitySlug}`,
     `/api/public/listings?communityId=${communityId}`,
     `/api/public/listings/${listingId}`,

@@ -3,7 +3,11 @@
  * from. Shared by the Fastify routes (api/routes/public.ts), which build the entries, and the raw fast path
  * (public-read-fast-path.ts), which answers repeat requests from them.
  */
+import { communityListQuerySchema, type CommunityListQuery } from '../../domain/schemas/community';
 import type { CollectionName } from '../storage/storage';
+
+/** `GET /api/public/communities` with no query: the route's defaults, so both ways of answering share one entry. */
+const DEFAULT_COMMUNITY_PAGE = communityListQuerySchema.parse({});
 
 export interface PublicRead {
   cacheKey: string;
@@ -11,7 +15,11 @@ export interface PublicRead {
 }
 
 export const publicReads = {
-  communities: (): PublicRead => ({ cacheKey: 'communities', dependsOn: ['communities'] }),
+  /** A page of the community list (the defaults: the first page of whole records). */
+  communities: (page: CommunityListQuery = DEFAULT_COMMUNITY_PAGE): PublicRead => ({
+    cacheKey: `communities:${page.view}:${page.offset}:${page.limit}`,
+    dependsOn: ['communities'],
+  }),
   /** By id or slug (DESIGN §6). */
   community: (idOrSlug: string): PublicRead => ({ cacheKey: `community:${idOrSlug}`, dependsOn: ['communities'] }),
   /** A community filter may be an id or a slug, so the list also depends on the communities. */
@@ -61,9 +69,16 @@ function parsePublicReadUrl(url: string): PublicRead | undefined {
     const match = /^communityId=([^&]*)$/.exec(query);
     return match && PLAIN_SEGMENT.test(match[1]!) ? publicReads.listings(match[1]) : undefined;
   }
+  if (collection === 'communities' && id === undefined) {
+    if (query === '') return publicReads.communities();
+    // The browser's card list and the offline pack's first page; other pages go through the route.
+    if (query === 'view=list' || query === 'view=full') {
+      return publicReads.communities({ ...DEFAULT_COMMUNITY_PAGE, view: query.slice('view='.length) as 'list' });
+    }
+    return undefined;
+  }
   if (query !== '') return undefined;
   if (id === undefined) {
-    if (collection === 'communities') return publicReads.communities();
     if (collection === 'settings') return publicReads.settings();
     return undefined;
   }

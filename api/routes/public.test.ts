@@ -1,6 +1,13 @@
 /** Public reads (SPEC §7 "Public"), settings and site files. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS, MESSAGES } from '../../domain';
+import {
+  COMMUNITY_LIST_FIELDS,
+  communityInputSchema,
+  DEFAULT_SITE_SETTINGS,
+  MESSAGES,
+  PUBLIC_LIST_PAGE_SIZE,
+  toCommunityListItem,
+} from '../../domain';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { communityBody, createTestApp, type TestApp } from '../../tests/support/api';
 import { buildApp } from '../app';
@@ -20,6 +27,61 @@ describe('public reads', () => {
     expect(response.statusCode).toBe(200);
     const slugs = response.json().map((community: { slug: string }) => community.slug);
     expect(slugs).toEqual(expect.arrayContaining(['austin-point', 'emberly', 'indigo', 'stonecreek-estates']));
+  });
+
+  it('lists communities as list items: the card and search fields, without the page-only parts', async () => {
+    const list = (await t.request({ method: 'GET', url: '/api/public/communities?view=list' })).json();
+    const stored = await t.storage.list('communities');
+    expect(list).toHaveLength(stored.length);
+    for (const item of list) expect(Object.keys(item).sort()).toEqual([...COMMUNITY_LIST_FIELDS].sort());
+    const full = await t.storage.get('communities', list[0].id);
+    expect(list[0]).toEqual(toCommunityListItem(full as never));
+  });
+
+  it('gives whole records by default, as before list items existed (the offline pack)', async () => {
+    const full = (await t.request({ method: 'GET', url: '/api/public/communities' })).json();
+    expect((await t.request({ method: 'GET', url: '/api/public/communities?view=full' })).json()).toEqual(full);
+    const stored = await t.storage.list('communities');
+    expect(full).toEqual(JSON.parse(JSON.stringify(stored)));
+    expect(full[0].sections.hero).toBeDefined();
+  });
+
+  it('answers pages of at most PUBLIC_LIST_PAGE_SIZE, by offset, and refuses bad paging with 400', async () => {
+    const paged = await createTestApp({ seed: false });
+    try {
+      const total = PUBLIC_LIST_PAGE_SIZE * 2 + 17;
+      await paged.storage.transact((tx) => {
+        for (let index = 0; index < total; index += 1) {
+          const body = communityInputSchema.parse(communityBody({ name: `Community ${index}` }));
+          tx.insert('communities', { ...body, slug: `community-${index}` });
+        }
+      });
+      const page = async (query: string) => {
+        const response = await paged.request({ method: 'GET', url: `/api/public/communities${query}` });
+        return { status: response.statusCode, body: response.json() };
+      };
+      const first = await page('');
+      expect(first.body).toHaveLength(PUBLIC_LIST_PAGE_SIZE);
+      const second = await page(`?offset=${PUBLIC_LIST_PAGE_SIZE}`);
+      const last = await page(`?offset=${PUBLIC_LIST_PAGE_SIZE * 2}`);
+      expect(last.body).toHaveLength(17);
+      const names = [...first.body, ...second.body, ...last.body].map((item: { name: string }) => item.name);
+      expect(names).toEqual(Array.from({ length: total }, (_, index) => `Community ${index}`));
+      expect((await page('?limit=5&offset=3')).body.map((item: { name: string }) => item.name)).toEqual(
+        names.slice(3, 8),
+      );
+      expect(first.body[0].sections.hero).toBeDefined();
+      const listItems = await page(`?view=list&offset=${PUBLIC_LIST_PAGE_SIZE * 2}`);
+      expect(listItems.body.map((item: { name: string }) => item.name)).toEqual(names.slice(PUBLIC_LIST_PAGE_SIZE * 2));
+      expect(listItems.body[0].sections).toBeUndefined();
+      for (const bad of [`?limit=${PUBLIC_LIST_PAGE_SIZE + 1}`, '?limit=0', '?offset=-1', '?offset=x', '?view=all']) {
+        const refused = await page(bad);
+        expect(refused.status, bad).toBe(400);
+        expect(refused.body.error).toEqual(expect.any(String));
+      }
+    } finally {
+      await paged.close();
+    }
   });
 
   it('reads a community by id or by slug, and answers "Community Not Found" otherwise', async () => {

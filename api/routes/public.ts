@@ -4,7 +4,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contactInputSchema, DEFAULT_SITE_SETTINGS, MESSAGES, type SiteSettings } from '../../domain';
+import {
+  communityListQuerySchema,
+  contactInputSchema,
+  DEFAULT_SITE_SETTINGS,
+  MESSAGES,
+  toCommunityListItem,
+  type CommunityListQuery,
+  type SiteSettings,
+} from '../../domain';
 import { idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
@@ -35,10 +43,19 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
   // Cached answers are precompressed by JsonResponseCache: the compress plugin's hook is not needed on them.
   const cached = { compress: false as const };
 
-  app.get('/public/communities', cached, async (request, reply) => {
-    const { cacheKey, dependsOn } = publicReads.communities();
-    await cache.send(request, reply, cacheKey, dependsOn, () => app.storage.list('communities'));
-  });
+  // Pages of whole records (the offline pack), or of list items (CommunityListItem) with view=list.
+  app.get<{ Querystring: CommunityListQuery }>(
+    '/public/communities',
+    { ...cached, schema: { querystring: communityListQuerySchema } },
+    async (request, reply) => {
+      const query = request.query;
+      const { cacheKey, dependsOn } = publicReads.communities(query);
+      await cache.send(request, reply, cacheKey, dependsOn, async () => {
+        const page = (await app.storage.list('communities')).slice(query.offset, query.offset + query.limit);
+        return query.view === 'full' ? page : page.map(toCommunityListItem);
+      });
+    },
+  );
 
   // Accepts an id or a slug (DESIGN §6).
   app.get<{ Params: { id: string } }>(

@@ -1,4 +1,5 @@
 /** The PublicReader the server renderer uses: reads storage directly (no HTTP round trip to itself). */
+import { toCommunityListItem } from '../../domain/schemas/community';
 import type { Storage } from '../storage/storage';
 import { readSiteSettings } from '../routes/public';
 
@@ -7,7 +8,7 @@ export function createStorageReader(storage: Storage) {
   const getCommunity = async (idOrSlug: string) =>
     (await storage.get('communities', idOrSlug)) ?? (await storage.findOne('communities', 'slug', idOrSlug)) ?? null;
   return {
-    listCommunities: () => storage.list('communities'),
+    listCommunities: async () => (await storage.list('communities')).map(toCommunityListItem),
     getCommunity,
     listListings: (communityId?: string) =>
       communityId ? storage.list('listings', { communityId }) : storage.list('listings'),

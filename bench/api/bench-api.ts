@@ -6,8 +6,9 @@
  * serving a db.json with the very same records), then runs autocannon against 127.0.0.1 for each endpoint:
  * a warm-up run that is not counted, then the measured run, ours first, then json-server, endpoint by endpoint.
  *
- * json-server is called on its own routes (`/communities`, `/listings?communityId=…`, `/listings/:id`,
- * `POST /contacts`), not through a `--routes` rewriter, so it pays nothing extra for our URL layout.
+ * json-server is called on its own routes (`/communities?_limit=100`, `/listings?communityId=…`, `/listings/:id`,
+ * `POST /contacts`), not through a `--routes` rewriter, so it pays nothing extra for our URL layout. Our community
+ * list answers pages of PUBLIC_LIST_PAGE_SIZE (100) whole records, so json-server is asked for the same page.
  *
  * Each endpoint is measured in rounds (default 3 of 5 s each) that alternate the two servers, and each figure is
  * the round with the median req/s: on a shared VM whose speed drifts within a minute, one run each, taken a minute
@@ -44,6 +45,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { openFileStorage } from '../../api/storage/file-storage';
 import { generateApiData, type GeneratedData } from './generate-data';
+import { PUBLIC_LIST_PAGE_SIZE } from '../../domain/constants';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
@@ -460,7 +462,14 @@ const ENDPOINTS: EndpointSpec[] = [
     label: 'GET /api/public/communities',
     kind: 'read',
     samplePath: () => '/api/public/communities',
-    requests: (server) => [{ method: 'GET', path: server === 'ours' ? '/api/public/communities' : '/communities' }],
+    // Ours answers its first page of whole records (PUBLIC_LIST_PAGE_SIZE); json-server is asked for the same
+    // page (`_limit`): at 1× both hold every community.
+    requests: (server) => [
+      {
+        method: 'GET',
+        path: server === 'ours' ? '/api/public/communities' : `/communities?_limit=${PUBLIC_LIST_PAGE_SIZE}`,
+      },
+    ],
   },
   {
     key: 'listingsByCommunity',
@@ -1115,8 +1124,10 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       'The ceiling column is a calibration, not a target: a bare node:http server (no framework, no routing, no headers) ' +
         'answering the same bytes as ours, driven by the same client. When it is below 10× json-server, the 10× read target ' +
         'cannot be demonstrated on this machine whatever the server does.',
-      'json-server is called on its own routes (/communities, /listings?communityId=…, /listings/:id, POST /contacts), ' +
-        'without a --routes rewriter, in its default configuration with --quiet (no request logging).',
+      `json-server is called on its own routes (/communities?_limit=${PUBLIC_LIST_PAGE_SIZE}, /listings?communityId=…, ` +
+        '/listings/:id, POST /contacts), without a --routes rewriter, in its default configuration with --quiet (no ' +
+        `request logging). Our community list answers pages of ${PUBLIC_LIST_PAGE_SIZE} whole records; json-server is ` +
+        'asked for the same page.',
       'GET by id walks every listing id of the data set round-robin; listings?communityId walks every community id.',
       'Our contact POST is durable: it is answered only after its journal line is written and fdatasync-ed (group commit, ' +
         'api/storage/file-storage.ts). json-server 0.17 (lowdb 1 FileAsync) rewrites the whole db.json on each POST and ' +

@@ -30,3 +30,11 @@ export const TEXT_LIMITS = {
   long: 10000,
   listItems: 100,
 } as const;
+
+/**
+ * The most records one public list answer holds (`GET /api/public/communities`, pages by `offset`): a phone gets
+ * a bounded answer however large the catalogue grows, and the server answers it within DESIGN §7's p99 at 100×
+ * the example data (the whole 900-community list was 26 KB brotli, past 20 ms at 50 connections even from a bare
+ * node:http server). Clients that need every record read page after page (docs/decisions.md).
+ */
+export const PUBLIC_LIST_PAGE_SIZE = 100;

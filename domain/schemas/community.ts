@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_BORDER_RADIUS, DEFAULT_BORDER_RADIUS_LARGE, DEFAULT_PRIMARY_COLOR, TEXT_LIMITS } from '../constants';
+import {
+  DEFAULT_BORDER_RADIUS,
+  DEFAULT_BORDER_RADIUS_LARGE,
+  DEFAULT_PRIMARY_COLOR,
+  PUBLIC_LIST_PAGE_SIZE,
+  TEXT_LIMITS,
+} from '../constants';
 import {
   cssLengthSchema,
   hexColorSchema,
@@ -98,3 +104,48 @@ export const communitySchema = communityInputSchema
   .extend({ slug: slugSchema })
   .extend(recordMetaSchema.shape);
 export type Community = z.infer<typeof communitySchema>;
+
+/**
+ * What the public community list answers with `?view=list` (`GET /api/public/communities?view=list`): the fields a
+ * card, the search and the favourites show, without the page-only parts (sections, homes, builders, sales-office
+ * hours, ownership costs), which are most of a record's bytes (the seed list is 5.5 KB brotli whole, 2.5 KB as
+ * list items). Whole records come one at a time from `GET /api/public/communities/{id}`, or a page at a time from
+ * the list's default view (the offline pack).
+ */
+export const COMMUNITY_LIST_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'location',
+  'description',
+  'priceRange',
+  'totalHomes',
+  'image',
+  'imageAlt',
+  'amenities',
+  'schools',
+  'createdAt',
+  'updatedAt',
+  'version',
+] as const satisfies readonly (keyof Community)[];
+export type CommunityListItem = Pick<Community, (typeof COMMUNITY_LIST_FIELDS)[number]>;
+
+/** The list item of a community (a new object: the record itself is never handed out to be changed). */
+export function toCommunityListItem(community: CommunityListItem): CommunityListItem {
+  const item = {} as Record<string, unknown>;
+  for (const field of COMMUNITY_LIST_FIELDS) item[field] = community[field];
+  return item as CommunityListItem;
+}
+
+/**
+ * The query of the public community list. Answers come in pages of at most PUBLIC_LIST_PAGE_SIZE, in the
+ * server's order; a page shorter than `limit` is the last one. The default view gives whole records, as the list
+ * always did (a client of an earlier build, still running from a device's service worker, stores them for its
+ * offline pages); `view=list` gives CommunityListItems.
+ */
+export const communityListQuerySchema = z.object({
+  view: z.enum(['full', 'list']).default('full'),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(PUBLIC_LIST_PAGE_SIZE).default(PUBLIC_LIST_PAGE_SIZE),
+});
+export type CommunityListQuery = z.infer<typeof communityListQuerySchema>;

@@ -16,6 +16,7 @@ export async function publicGet<T>(pathname: string): Promise<T> {
   return readJson<T>(await fetch(siteUrl(`/api${pathname}`)), `GET /api${pathname}`);
 }
 
+/** The first page of whole records (every community of the example data), as the offline pack reads them. */
 export const publicCommunities = () => publicGet<Community[]>('/public/communities');
 export const publicCommunity = (idOrSlug: string) => publicGet<Community>(`/public/communities/${idOrSlug}`);
 export const publicListings = (communityId?: string) =>

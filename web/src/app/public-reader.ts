@@ -4,12 +4,13 @@
  * API first and falls back to IndexedDB. The browser's reader is loaded lazily after hydration, so Dexie and
  * ky are not part of the JavaScript a public page needs to become interactive (DESIGN §7).
  */
-import type { Community } from '../../../domain/schemas/community';
+import type { Community, CommunityListItem } from '../../../domain/schemas/community';
 import type { Listing } from '../../../domain/schemas/listing';
 import type { SiteSettings } from '../../../domain/schemas/settings';
 
 export interface PublicReader {
-  listCommunities(): Promise<Community[]>;
+  /** Every community, as list items (the fields cards, search and favourites show). */
+  listCommunities(): Promise<CommunityListItem[]>;
   /** By id or slug; null when there is no such community. */
   getCommunity(idOrSlug: string): Promise<Community | null>;
   /** All listings, or those of one community (by id). */

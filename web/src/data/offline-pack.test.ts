@@ -7,14 +7,14 @@ import { DEFAULT_SITE_SETTINGS } from '../../../domain/schemas/settings';
 import { configureHttpClient } from './http-client';
 import { deleteLocalDb, localDb, META_KEYS, readMeta } from './local-db';
 import { collectImageUrls, persistStorage, refreshOfflinePack, webpVariant } from './offline-pack';
-import { startFakeApi, type FakeApi } from './test-support/fake-api';
+import { communityListAnswer, startFakeApi, type FakeApi } from './test-support/fake-api';
 
 const seed = seedRecords();
 let api: FakeApi;
 
 beforeAll(async () => {
   api = await startFakeApi((request) => {
-    if (request.path === 'public/communities') return { status: 200, body: seed.communities };
+    if (request.path.startsWith('public/communities')) return communityListAnswer(seed.communities, request.path);
     if (request.path === 'public/listings') return { status: 200, body: seed.listings };
     if (request.path === 'public/settings') return { status: 200, body: DEFAULT_SITE_SETTINGS };
     return { status: 404, body: { error: 'Not Found' } };

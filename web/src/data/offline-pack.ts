@@ -10,7 +10,12 @@ import type { Listing } from '../../../domain/schemas/listing';
 import type { SiteSettings } from '../../../domain/schemas/settings';
 import { getJson } from './http-client';
 import { META_KEYS, writeMeta } from './local-db';
-import { storeCommunities, storeListings, storeSettings } from './repositories/public-repository';
+import {
+  fetchCommunityPages,
+  storeCommunities,
+  storeListings,
+  storeSettings,
+} from './repositories/public-repository';
 
 export interface OfflinePackResult {
   communities: number;
@@ -55,7 +60,7 @@ export function collectImageUrls(
 /** Downloads every public community and listing (and the settings) into IndexedDB; records offlinePackAt. */
 export async function refreshOfflinePack(now: () => number = Date.now): Promise<OfflinePackResult> {
   const [communities, listings, settings] = await Promise.all([
-    getJson<Community[]>('public/communities'),
+    fetchCommunityPages('full'),
     getJson<Listing[]>('public/listings'),
     getJson<SiteSettings>('public/settings'),
   ]);

@@ -2,9 +2,11 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedRecords } from '../../../data-seed';
 import { configureHttpClient } from './http-client';
-import { deleteLocalDb, localDb, META_KEYS, writeMeta } from './local-db';
+import { deleteLocalDb, localDb } from './local-db';
 import { loadSearchRecords } from './search-source';
-import { startFakeApi, unreachableBaseUrl, type FakeApi } from './test-support/fake-api';
+import { refreshOfflinePack } from './offline-pack';
+import { communityListAnswer, startFakeApi, unreachableBaseUrl, type FakeApi } from './test-support/fake-api';
+import { DEFAULT_SITE_SETTINGS } from '../../../domain/schemas/settings';
 
 const seed = seedRecords();
 /** The server has two communities and their listings: fewer than the seed, so the source is visible. */
@@ -17,7 +19,8 @@ let offlineUrl: string;
 beforeAll(async () => {
   api = await startFakeApi((request) => {
     const path = new URL(request.path, 'http://x/').pathname;
-    if (path === '/public/communities') return { status: 200, body: serverCommunities };
+    if (path === '/public/communities') return communityListAnswer(serverCommunities, request.path);
+    if (path === '/public/settings') return { status: 200, body: DEFAULT_SITE_SETTINGS };
     if (path === '/public/listings') return { status: 200, body: serverListings };
     return { status: 404, body: { error: 'Not Found' } };
   });
@@ -45,8 +48,7 @@ describe('loadSearchRecords', () => {
 
   it('after the offline pack: reads IndexedDB only, with no network at all', async () => {
     configureHttpClient({ baseUrl: api.baseUrl });
-    await loadSearchRecords();
-    await writeMeta(META_KEYS.offlinePackAt, Date.now());
+    await refreshOfflinePack();
     configureHttpClient({ baseUrl: offlineUrl });
     const before = api.requests.length;
     const records = await loadSearchRecords();

@@ -2,13 +2,21 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedRecords } from '../../../../data-seed';
 import type { AdminUser } from '../../../../domain/schemas/admin-user';
-import type { Community } from '../../../../domain/schemas/community';
+import { PUBLIC_LIST_PAGE_SIZE } from '../../../../domain/constants';
+import { toCommunityListItem, type Community } from '../../../../domain/schemas/community';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../../domain/schemas/settings';
 import { ApiError, NetworkUnreachableError } from '../errors';
 import { configureHttpClient } from '../http-client';
 import { deleteLocalDb, localDb } from '../local-db';
 import { clearSession, setSession } from '../session';
-import { startFakeApi, unreachableBaseUrl, type FakeAnswer, type FakeApi, type RecordedRequest } from '../test-support/fake-api';
+import {
+  communityListAnswer,
+  startFakeApi,
+  unreachableBaseUrl,
+  type FakeAnswer,
+  type FakeApi,
+  type RecordedRequest,
+} from '../test-support/fake-api';
 import { createBrowserPublicReader } from './browser-public-reader';
 
 const seed = seedRecords();
@@ -24,7 +32,7 @@ function publicApi(request: RecordedRequest): FakeAnswer {
   const path = url.pathname.slice(1);
   const listings = seed.listings.filter((listing) => serverCommunities.some((c) => c.id === listing.communityId));
   const notFound = { status: 404, body: { error: 'Not Found' } };
-  if (path === 'public/communities') return { status: 200, body: serverCommunities };
+  if (path === 'public/communities') return communityListAnswer(serverCommunities, request.path);
   const community = /^public\/communities\/(.+)$/.exec(path);
   if (community) {
     const key = decodeURIComponent(community[1]!);
@@ -48,6 +56,8 @@ function publicApi(request: RecordedRequest): FakeAnswer {
 let api: FakeApi;
 let offlineUrl: string;
 const reader = createBrowserPublicReader();
+/** What a visitor's community page reads (and the offline pack stores): every whole community record. */
+const visitEveryCommunityPage = () => Promise.all(serverCommunities.map((c) => reader.getCommunity(c.slug)));
 const goOffline = () => configureHttpClient({ baseUrl: offlineUrl });
 const goOnline = () => configureHttpClient({ baseUrl: api.baseUrl });
 
@@ -74,8 +84,13 @@ beforeEach(async () => {
 describe('online: the server answers and the answer is kept', () => {
   it('returns the server’s lists and writes them through to IndexedDB', async () => {
     const communities = await reader.listCommunities();
-    expect(communities.map((c) => c.id)).toEqual(serverCommunities.map((c) => c.id));
-    expect(await localDb().communities.count()).toBe(3);
+    expect(communities).toEqual(serverCommunities.map(toCommunityListItem));
+    // The list answer carries list items, not whole records: it keeps no community on the device…
+    expect(await localDb().communities.count()).toBe(0);
+    // …the community pages (and the offline pack) do.
+    await visitEveryCommunityPage();
+    expect(await localDb().communities.toArray()).toHaveLength(3);
+    expect(await localDb().communities.get(serverCommunities[0]!.id)).toEqual(serverCommunities[0]);
 
     const listings = await reader.listListings();
     expect(listings.length).toBeGreaterThan(0);
@@ -89,7 +104,24 @@ describe('online: the server answers and the answer is kept', () => {
     expect(api.requests[0]!.headers.authorization).toBeUndefined();
   });
 
+  it('reads every page of a long community list, in the server’s order', async () => {
+    const many = Array.from({ length: PUBLIC_LIST_PAGE_SIZE * 2 + 1 }, (_, index) => ({
+      ...seed.communities[0]!,
+      id: `community-${index}`,
+      slug: `community-${index}`,
+    }));
+    serverCommunities = many;
+    const communities = await reader.listCommunities();
+    expect(communities.map((c) => c.id)).toEqual(many.map((c) => c.id));
+    expect(api.requests.map((request) => request.path)).toEqual([
+      'public/communities?view=list',
+      `public/communities?view=list&offset=${PUBLIC_LIST_PAGE_SIZE}`,
+      `public/communities?view=list&offset=${PUBLIC_LIST_PAGE_SIZE * 2}`,
+    ]);
+  });
+
   it('drops local rows the server no longer lists', async () => {
+    await visitEveryCommunityPage();
     await reader.listCommunities();
     await reader.listListings();
     const removed = serverCommunities.pop()!;
@@ -121,8 +153,8 @@ describe('offline: the local copy answers', () => {
       listings: await reader.listListings(),
       settings: await reader.getSettings(),
     };
-    const [first] = online.communities;
-    await reader.getCommunity(first!.slug);
+    const [first] = serverCommunities;
+    await visitEveryCommunityPage();
 
     goOffline();
     expect(await reader.listCommunities()).toEqual(online.communities);
@@ -138,13 +170,13 @@ describe('offline: the local copy answers', () => {
   });
 
   it('falls back on a 5xx as on no network', async () => {
-    await reader.listCommunities();
+    await visitEveryCommunityPage();
     override = () => ({ status: 503, body: { error: 'Busy' } });
     expect(await reader.listCommunities()).toHaveLength(3);
   });
 
   it('falls back after the short timeout when the server does not answer', async () => {
-    await reader.listCommunities();
+    await visitEveryCommunityPage();
     override = () => 'hang';
     const started = Date.now();
     expect(await reader.listCommunities()).toHaveLength(3);
@@ -165,7 +197,7 @@ describe('offline: the local copy answers', () => {
   });
 
   it('does not seed a device that has communities', async () => {
-    await reader.listCommunities();
+    await visitEveryCommunityPage();
     goOffline();
     expect(await reader.listCommunities()).toHaveLength(3);
   });

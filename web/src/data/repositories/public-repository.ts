@@ -7,7 +7,12 @@
  * Only reached through dynamic imports (entry-client's reader loader, the offline pack), so Dexie, ky and the
  * seed data stay out of the chunks a public page needs to become interactive.
  */
-import type { Community } from '../../../../domain/schemas/community';
+import { PUBLIC_LIST_PAGE_SIZE } from '../../../../domain/constants/records';
+import {
+  toCommunityListItem,
+  type Community,
+  type CommunityListItem,
+} from '../../../../domain/schemas/community';
 import type { Listing } from '../../../../domain/schemas/listing';
 import type { SiteSettings } from '../../../../domain/schemas/settings';
 import { ApiError, isServerUnavailable } from '../errors';
@@ -47,6 +52,45 @@ async function serverFirst<T>(
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 // ---- writing the local copy (also used by the offline pack) ----
+
+/**
+ * The community list, every page of it (pages of PUBLIC_LIST_PAGE_SIZE, in the server's order; a short page is
+ * the last): whole records ('full', the offline pack) or list items ('list', cards, search and favourites).
+ */
+export function fetchCommunityPages(view: 'full', options?: { timeoutMs?: number }): Promise<Community[]>;
+export function fetchCommunityPages(view: 'list', options?: { timeoutMs?: number }): Promise<CommunityListItem[]>;
+export async function fetchCommunityPages(
+  view: 'list' | 'full',
+  options: { timeoutMs?: number } = {},
+): Promise<CommunityListItem[]> {
+  const all: CommunityListItem[] = [];
+  for (let offset = 0; ; offset += PUBLIC_LIST_PAGE_SIZE) {
+    // The query is left out where it is the server's default (whole records, first page).
+    const query = { ...(view === 'list' ? { view } : {}), ...(offset > 0 ? { offset } : {}) };
+    const page = await getJson<CommunityListItem[]>('public/communities', {
+      ...options,
+      ...(Object.keys(query).length > 0 ? { searchParams: query } : {}),
+    });
+    all.push(...page);
+    if (page.length < PUBLIC_LIST_PAGE_SIZE) return all;
+  }
+}
+
+/**
+ * What the list answer keeps on the device: the server's order, and local communities it no longer lists go.
+ * The items are not stored: the local table holds whole records (pages and admin forms read them offline), and
+ * an item merged over an older local record would give it a version its other fields do not have. Whole
+ * records come from the offline pack and from each community page read.
+ */
+async function keepCommunityList(items: CommunityListItem[]): Promise<void> {
+  const db = localDb();
+  await db.transaction('rw', [db.communities, db.meta], async () => {
+    const keep = new Set(items.map((item) => item.id));
+    const stale = (await db.communities.toCollection().primaryKeys()).filter((id) => !keep.has(id));
+    await db.communities.bulkDelete(stale);
+    await db.meta.put({ key: META_KEYS.communitiesOrder, value: items.map((item) => item.id) });
+  });
+}
 
 /** A full list of communities: stored, and local ones the server no longer has are removed. */
 export async function storeCommunities(communities: Community[]): Promise<void> {
@@ -160,8 +204,13 @@ async function localSettings(): Promise<SiteSettings> {
 
 // ---- the reads ----
 
-export function listCommunities(): Promise<Community[]> {
-  return serverFirst(() => getJson<Community[]>('public/communities', read), storeCommunities, localCommunities);
+/** Every community's list item (CommunityListItem: what cards, search and favourites show). */
+export function listCommunities(): Promise<CommunityListItem[]> {
+  return serverFirst(
+    () => fetchCommunityPages('list', read),
+    keepCommunityList,
+    async () => (await localCommunities()).map(toCommunityListItem),
+  );
 }
 
 /** By id or slug; null when the server (or, offline, the local copy) has no such community. */

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { communityListQuerySchema, toCommunityListItem, type Community } from '../../../../domain/schemas/community';
 
 export interface RecordedRequest {
   method: string;
@@ -79,4 +80,18 @@ export async function unreachableBaseUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}/api`;
+}
+
+/**
+ * What the real server answers to `GET public/communities?...` (api/routes/public.ts) for these records: a page
+ * of list items, or of whole records with view=full; 400 for a query the server refuses.
+ */
+export function communityListAnswer(communities: readonly Community[], requestPath: string): FakeAnswer {
+  const query = communityListQuerySchema.safeParse(
+    Object.fromEntries(new URL(requestPath, 'http://x/').searchParams.entries()),
+  );
+  if (!query.success) return { status: 400, body: { error: 'Invalid query' } };
+  const { view, offset, limit } = query.data;
+  const page = communities.slice(offset, offset + limit);
+  return { status: 200, body: view === 'full' ? page : page.map(toCommunityListItem) };
 }

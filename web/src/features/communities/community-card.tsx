@@ -72,7 +72,7 @@ export const toSummary = ({
   totalHomes,
   image,
   imageAlt,
-}: Community): CommunitySummary => ({
+}: CommunitySummary): CommunitySummary => ({
   id,
   slug,
   name,

@@ -5,7 +5,7 @@
  * first, the device's copy offline), so the page works offline too.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Community } from '../../../../domain/schemas/community';
+import type { CommunityListItem } from '../../../../domain/schemas/community';
 import type { Listing } from '../../../../domain/schemas/listing';
 import { publicReader } from '../../app/public-reader';
 import { PrefetchLink } from '../../components/prefetch-link';
@@ -24,7 +24,7 @@ const ShortlistDialog = lazy(() => loadShortlistDialog().then((module) => ({ def
 interface Details {
   status: 'loading' | 'ready' | 'error';
   listings: Map<string, Listing>;
-  communities: Map<string, Community>;
+  communities: Map<string, CommunityListItem>;
 }
 
 /** The current records of every listing and community (for prices, facts and names), loaded once. */
