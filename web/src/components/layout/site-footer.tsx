@@ -31,7 +31,8 @@ export function SiteFooter({ withCallToAction = false }: { withCallToAction?: bo
   return (
     <>
       {withCallToAction && <ClosingCallToAction />}
-      <footer className="site-footer">
+      {/* web/index.html holds the first paint until this id is parsed: everything above it (the whole <main>) is then whole. */}
+      <footer id="site-footer" className="site-footer">
         <div className="container site-footer__grid">
           <div className="site-footer__brand">
             <Link to="/" className="brand brand--footer">
