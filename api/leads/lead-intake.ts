@@ -1,13 +1,24 @@
 /**
  * Turning a visitor's form into a stored lead: the spam check (DESIGN §4 "Public endpoints") and the record.
- * Suspected spam is stored with status SPAM and answered like a success, so a bot learns nothing and a
- * person wrongly flagged is still in the inbox's spam view.
+ *
+ * The rule (docs/decisions.md): only a signal a person cannot trip files a lead as SPAM, and today that is the
+ * honeypot. SPAM is stored, answered like a success (a bot learns nothing) and counted beside the inbox's Spam
+ * view. A quick fill is not such a signal: browsers autofill, the listing popup arrives with its message written,
+ * and a visitor on a slow phone types before the app has started. It becomes a visible flag on a NEW lead
+ * (`quickFillMs`), never a reason to hide it.
  */
 import type { ContactRequest, LeadStatus } from '../../domain';
 import type { NewRecord } from '../storage/storage';
 
-/** Faster than any person can fill a form: name, email and a message take longer than this. */
-export const MIN_HUMAN_FILL_TIME_MS = 2000;
+/** Below this fill time a lead carries the "sent within N s" flag in the inbox. */
+export const QUICK_FILL_FLAG_MS = 2000;
+
+/**
+ * How far back a visitor form's own submittedAt is believed: an inquiry may wait days in a phone's outbox, not
+ * years. Older, or in the future beyond clock skew, and the server's time is stored instead.
+ */
+export const SUBMITTED_AT_MAX_AGE_MS = 60 * 24 * 60 * 60 * 1000;
+export const SUBMITTED_AT_MAX_SKEW_MS = 5 * 60 * 1000;
 
 export interface ContactSubmission {
   id?: string;
@@ -25,17 +36,58 @@ export interface ContactSubmission {
   preferredDate?: string;
   preferredSlot?: ContactRequest['preferredSlot'];
   visitType?: ContactRequest['visitType'];
+  buyingTimeline?: ContactRequest['buyingTimeline'];
+  workingWithAgent?: boolean;
+  consentText?: string;
+  openHouseDate?: string;
   website?: string;
   fillTimeMs?: number;
 }
 
-/** Why a submission looks automated, or null when it looks human. */
-export function spamReason(submission: Pick<ContactSubmission, 'website' | 'fillTimeMs'>): string | null {
+/** The sources a visitor's own form may name; 'open-house' belongs to the kiosk route and 'admin' to staff. */
+const VISITOR_SOURCES: ReadonlySet<ContactRequest['source']> = new Set([
+  'contact-page',
+  'popup',
+  'listing',
+  'visit',
+  'favorites',
+]);
+
+/** Why a submission is spam, or null. Only the honeypot decides (see the module comment). */
+export function spamReason(submission: Pick<ContactSubmission, 'website'>): string | null {
   if (submission.website && submission.website.trim() !== '') return 'honeypot field filled';
-  if (submission.fillTimeMs !== undefined && submission.fillTimeMs < MIN_HUMAN_FILL_TIME_MS) {
-    return `form filled in ${Math.round(submission.fillTimeMs)} ms`;
-  }
   return null;
+}
+
+/** The fill time to flag on the lead, or undefined when the form was open long enough (or sent none). */
+export function quickFillMs(submission: Pick<ContactSubmission, 'fillTimeMs'>): number | undefined {
+  const { fillTimeMs } = submission;
+  return fillTimeMs !== undefined && fillTimeMs < QUICK_FILL_FLAG_MS ? Math.round(fillTimeMs) : undefined;
+}
+
+/**
+ * What the public contact calls keep of a visitor's body: the kiosk's answers (timeline, agent, consent, open-house
+ * date) and the staff and kiosk sources are dropped, and a submittedAt outside the outbox's plausible range is
+ * replaced by the server's time. The community reference is resolved by the route (it needs storage).
+ */
+export function visitorSubmission(
+  body: ContactSubmission,
+  defaultSource: ContactRequest['source'],
+  now: Date = new Date(),
+): ContactSubmission {
+  const {
+    buyingTimeline: _timeline,
+    workingWithAgent: _agent,
+    consentText: _consent,
+    openHouseDate: _openHouse,
+    ...fields
+  } = body;
+  const source = fields.source && VISITOR_SOURCES.has(fields.source) ? fields.source : defaultSource;
+  const submittedTime = fields.submittedAt ? Date.parse(fields.submittedAt) : Number.NaN;
+  const plausible =
+    submittedTime >= now.getTime() - SUBMITTED_AT_MAX_AGE_MS &&
+    submittedTime <= now.getTime() + SUBMITTED_AT_MAX_SKEW_MS;
+  return { ...fields, source, submittedAt: plausible ? fields.submittedAt : now.toISOString() };
 }
 
 /** The record to store: the honeypot and the fill time are not kept; status NEW or SPAM. */
@@ -46,6 +98,7 @@ export function leadRecord(
 ): NewRecord<ContactRequest> {
   const { website: _honeypot, fillTimeMs: _fillTime, ...fields } = submission;
   const reason = spamReason(submission);
+  const quick = quickFillMs(submission);
   const status: LeadStatus = reason ? 'SPAM' : 'NEW';
   return {
     ...fields,
@@ -54,5 +107,6 @@ export function leadRecord(
     status,
     notes: '',
     ...(reason ? { spamReason: reason } : {}),
+    ...(quick !== undefined ? { quickFillMs: quick } : {}),
   };
 }

@@ -60,13 +60,55 @@ describe('public contact calls', () => {
     expect((await post('/api/public/contacts', withoutPhone)).statusCode).toBe(201);
   });
 
-  it('stores honeypot and too-fast submissions as SPAM but answers like a success', async () => {
+  it('files only the honeypot as SPAM; a quick fill is a visible flag on a NEW lead, never hidden', async () => {
     const honeypot = await post('/api/public/contacts', contactBody({ website: 'http://spam.example' }));
-    const tooFast = await post('/api/public/contacts', contactBody({ fillTimeMs: 300 }));
-    expect([honeypot.statusCode, tooFast.statusCode]).toEqual([201, 201]);
-    const leads = await t.storage.list('contacts');
-    expect(leads.map((lead) => lead.status)).toEqual(['SPAM', 'SPAM']);
-    expect(leads[0]!.spamReason).toBe('honeypot field filled');
+    const quick = await post('/api/public/contacts', contactBody({ name: 'Autofill Anna', fillTimeMs: 950 }));
+    const unmeasured = await post('/api/contact', contactBody({ name: 'Api Client', fillTimeMs: undefined }));
+    expect([honeypot.statusCode, quick.statusCode, unmeasured.statusCode]).toEqual([201, 201, 201]);
+    const [spam, fast, plain] = await t.storage.list('contacts');
+    expect(spam).toMatchObject({ status: 'SPAM', spamReason: 'honeypot field filled' });
+    expect(fast).toMatchObject({ name: 'Autofill Anna', status: 'NEW', quickFillMs: 950 });
+    expect(fast).not.toHaveProperty('spamReason');
+    expect(plain).toMatchObject({ status: 'NEW' });
+    expect(plain).not.toHaveProperty('quickFillMs');
+    const inbox = (await t.request({ method: 'GET', url: '/api/contacts', token: t.adminToken })).json();
+    expect(inbox.map((lead: { name: string }) => lead.name).sort()).toEqual(['Api Client', 'Autofill Anna']);
+  });
+
+  it('ignores the fields only the kiosk or staff may set, an implausible submittedAt and unknown records', async () => {
+    const community = await t.storage.transact((tx) =>
+      tx.insert('communities', {
+        name: 'Intake Lakes',
+        slug: 'intake-lakes',
+        location: 'Katy, TX',
+        description: 'A community for the intake test.',
+      } as never),
+    );
+    const before = Date.now();
+    const { id } = (
+      await post(
+        '/api/public/contacts',
+        contactBody({
+          source: 'open-house',
+          consentText: 'I agree to anything',
+          buyingTimeline: '0-3-months',
+          workingWithAgent: false,
+          openHouseDate: '2026-11-01',
+          submittedAt: '1999-01-01T00:00:00.000Z',
+          communityId: 'no-such-community',
+        }),
+      )
+    ).json();
+    const stored = (await t.storage.get('contacts', id))!;
+    expect(stored.source).toBe('popup');
+    for (const field of ['consentText', 'buyingTimeline', 'workingWithAgent', 'openHouseDate', 'communityId']) {
+      expect(stored).not.toHaveProperty(field);
+    }
+    expect(Date.parse(stored.submittedAt!)).toBeGreaterThanOrEqual(before - 1000);
+
+    // A known community named by its slug is kept, stored as its id.
+    const bySlug = (await post('/api/contact', contactBody({ communityId: 'intake-lakes' }))).json();
+    expect((await t.storage.get('contacts', bySlug.id))!.communityId).toBe(community.id);
   });
 
   it('does not let a visitor claim the staff-only source', async () => {
@@ -111,6 +153,34 @@ describe('admin lead routes', () => {
     );
     await post('/api/public/contacts', contactBody({ name: 'Spammy', email: 'bot@example.com', website: 'x' }));
   }
+
+  it('counts leads by status, so the inbox shows how many sit in Spam', async () => {
+    await seedLeads();
+    await post('/api/public/contacts', contactBody({ name: 'Bot Two', website: 'y' }));
+    const counts = await t.request({ method: 'GET', url: '/api/contacts/counts', token: t.adminToken });
+    expect(counts.statusCode).toBe(200);
+    expect(counts.json()).toMatchObject({ total: 4, byStatus: { NEW: 2, SPAM: 2, CONTACTED: 0 } });
+    expect((await t.request({ method: 'GET', url: '/api/contacts/counts' })).statusCode).toBe(401);
+  });
+
+  it('lets an admin mark a lead spam and not spam, each change audited', async () => {
+    await seedLeads();
+    const [lead] = (await t.request({ method: 'GET', url: '/api/contacts', token: t.adminToken })).json();
+    for (const status of ['SPAM', 'NEW']) {
+      const response = await t.request({
+        method: 'PATCH',
+        url: `/api/contacts/${lead.id}`,
+        token: t.adminToken,
+        json: { status },
+      });
+      expect(response.json().status).toBe(status);
+    }
+    const audit = (await t.request({ method: 'GET', url: '/api/audit', token: t.superToken })).json();
+    const entries = (audit.entries ?? audit).filter(
+      (entry: { action: string; entityId?: string }) => entry.action === 'contact.update' && entry.entityId === lead.id,
+    );
+    expect(entries).toHaveLength(2);
+  });
 
   it('lists leads newest first without spam, filters by status, interest, source and text', async () => {
     await seedLeads();

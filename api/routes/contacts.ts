@@ -1,6 +1,13 @@
 /** Admin lead routes (SPEC §7 /contacts, plus PATCH and CSV export for the lead inbox). */
 import type { FastifyInstance } from 'fastify';
-import { contactInputSchema, contactPatchSchema, MESSAGES, type ContactPatch } from '../../domain';
+import {
+  contactInputSchema,
+  contactPatchSchema,
+  LEAD_STATUSES,
+  MESSAGES,
+  type ContactPatch,
+  type LeadCounts,
+} from '../../domain';
 import { currentForWrite, idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
@@ -16,6 +23,15 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
     { ...auth, schema: { querystring: leadFilterSchema } },
     async (request) => filterLeads(await app.storage.list('contacts'), request.query),
   );
+
+  // How many leads each status holds: the inbox shows the Spam count beside its filter, so nothing is filed
+  // where no admin will look without saying so.
+  app.get('/contacts/counts', auth, async (): Promise<LeadCounts> => {
+    const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadCounts['byStatus'];
+    const leads = await app.storage.list('contacts');
+    for (const lead of leads) byStatus[lead.status] += 1;
+    return { total: leads.length, byStatus };
+  });
 
   app.get<{ Querystring: LeadFilter }>(
     '/contacts/export.csv',

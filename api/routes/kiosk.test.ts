@@ -127,6 +127,19 @@ describe('kiosk sign-ins', () => {
     expect(lead).not.toHaveProperty('kioskPass');
   });
 
+  it('with the honeypot filled are SPAM, with or without a valid pass (a person never fills it)', async () => {
+    const pass = (await issuePass()).json().pass as string;
+    const vouched = await signIn(pass, { name: 'Bot With Pass', website: 'http://spam.example' });
+    const unvouched = await signIn('forged-pass', { name: 'Bot No Pass', website: 'http://spam.example' });
+    expect([vouched.statusCode, unvouched.statusCode]).toEqual([201, 201]);
+    for (const response of [vouched, unvouched]) {
+      expect(await t.storage.get('contacts', response.json().id)).toMatchObject({
+        status: 'SPAM',
+        spamReason: 'honeypot field filled',
+      });
+    }
+  });
+
   it('are counted per kiosk, not under the public limit of 20 per IP', async () => {
     const { pass } = (await issuePass()).json();
     for (let index = 0; index < 30; index += 1) {

@@ -21,6 +21,7 @@ import {
 } from '../../domain';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
+import { spamReason } from '../leads/lead-intake';
 import { KioskPassSigner } from '../security/kiosk-pass';
 import { verifyPassword } from '../security/passwords';
 import { FixedWindowRateLimiter } from '../security/rate-limiter';
@@ -78,15 +79,18 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       }
       const communityRef = vouched ? claims.communityId : request.body.communityId;
       const community = communityRef ? await findCommunity(communityRef) : undefined;
-      const { kioskPass: _pass, consent: _consent, communityId: _claimed, ...fields } = request.body;
+      const { kioskPass: _pass, consent: _consent, communityId: _claimed, website, ...fields } = request.body;
+      // The honeypot decides with or without a pass, as on the public forms (api/leads/lead-intake.ts).
+      const spam = spamReason({ website });
       const lead: NewRecord<ContactRequest> = {
         ...fields,
         message: `Signed in at the ${community?.name ?? 'community'} open house on ${fields.openHouseDate}.`,
         interest: 'community',
         source: 'open-house',
         ...(community ? { communityId: community.id } : {}),
-        status: 'NEW',
+        status: spam ? 'SPAM' : 'NEW',
         notes: vouched ? '' : 'Kiosk pass no longer valid when this sign-in arrived.',
+        ...(spam ? { spamReason: spam } : {}),
       };
       await runWrite(request, reply, ({ tx }) => {
         // The lead id is chosen on the tablet: a delivery repeated after the idempotency record expired (a tablet

@@ -17,7 +17,7 @@ import { idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
 import { publicReads } from '../http/public-reads';
-import { leadRecord, type ContactSubmission } from '../leads/lead-intake';
+import { leadRecord, visitorSubmission, type ContactSubmission } from '../leads/lead-intake';
 import { FixedWindowRateLimiter } from '../security/rate-limiter';
 import type { Storage } from '../storage/storage';
 
@@ -118,10 +118,16 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
         'Retry-After': String(decision.retryAfterSeconds),
       });
     }
-    // The visitor's form names its source (popup, listing, visit...); the staff-only source is not taken from here.
-    const source = request.body.source === 'admin' ? undefined : request.body.source;
+    // The visitor's form names its source (popup, listing, visit...); what only the kiosk or staff set is dropped.
+    const submission = visitorSubmission(request.body, defaultSource);
     await runWrite(request, reply, ({ tx }) => {
-      const lead = tx.insert('contacts', leadRecord({ ...request.body, source }, defaultSource));
+      // A community the site does not know (a typo, a deleted one) is dropped, not stored as a dangling reference;
+      // the lead itself is always kept. A slug is stored as the community's id.
+      const ref = submission.communityId;
+      const community = ref ? (tx.get('communities', ref) ?? tx.findOne('communities', 'slug', ref)) : undefined;
+      const { communityId: _claimed, ...fields } = submission;
+      const known = community ? { ...fields, communityId: community.id } : fields;
+      const lead = tx.insert('contacts', leadRecord(known, defaultSource));
       // Spam gets the same answer as a real inquiry.
       return { statusCode: 201, body: { success: true, id: lead.id, submittedAt: lead.submittedAt } };
     });

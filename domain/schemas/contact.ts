@@ -59,6 +59,11 @@ export const contactSchema = contactInputSchema
     status: leadStatusSchema,
     notes: z.string(),
     spamReason: z.string().optional(),
+    /**
+     * Set when the form was sent within 2 s of opening (autofill, a prewritten message, typing before the app
+     * started): shown in the inbox as a flag on a NEW lead, never a reason to hide it (docs/decisions.md).
+     */
+    quickFillMs: z.number().int().min(0).optional(),
   })
   .extend(recordMetaSchema.shape);
 export type ContactRequest = z.infer<typeof contactSchema>;

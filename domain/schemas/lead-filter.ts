@@ -43,3 +43,9 @@ export function filterLeads(leads: readonly ContactRequest[], filter: Readonly<L
     )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
+
+/** GET /api/contacts/counts: how many leads each status holds (the inbox's Spam count). */
+export interface LeadCounts {
+  total: number;
+  byStatus: Record<(typeof LEAD_STATUSES)[number], number>;
+}

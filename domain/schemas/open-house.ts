@@ -45,6 +45,8 @@ export const kioskSignInSchema = z.object({
   submittedAt: z.iso.datetime({ error: 'Must be an ISO date-time' }),
   /** Used only when the pass is no longer valid (expired, or its admin removed): the community it was for. */
   communityId: z.string().max(100).optional(),
+  /** The honeypot (a field people never see): a sign-in that fills it is stored as SPAM, as on the public forms. */
+  website: z.string().max(TEXT_LIMITS.short).optional(),
 });
 export type KioskSignInInput = z.input<typeof kioskSignInSchema>;
 export type KioskSignIn = z.infer<typeof kioskSignInSchema>;

@@ -5,9 +5,13 @@
  * Reads follow the admin policy of content.ts: server first, written through to IndexedDB, HTTP errors raised,
  * the local copy (filtered here the way the server filters) only when the server cannot be reached.
  */
-import { filterLeads, type LeadFilter as DomainLeadFilter } from '../../../../../domain/schemas/lead-filter';
+import {
+  filterLeads,
+  type LeadCounts,
+  type LeadFilter as DomainLeadFilter,
+} from '../../../../../domain/schemas/lead-filter';
 import type { ContactRequest, LeadStatus } from '../../../../../domain/schemas/contact';
-import type { CONTACT_INTERESTS, LEAD_SOURCES } from '../../../../../domain/constants';
+import { LEAD_STATUSES, type CONTACT_INTERESTS, type LEAD_SOURCES } from '../../../../../domain/constants';
 import { NetworkUnreachableError } from '../../errors';
 import { getJson, getText } from '../../http-client';
 import { localDb } from '../../local-db';
@@ -89,6 +93,23 @@ export async function listLeads(filter: LeadFilter = {}): Promise<LeadListResult
   // A queued status change may move a lead out of (or, offline, into) this view.
   const records = filterLeadsLocally(view.records, filter);
   return { records, offline, pendingIds: view.pendingIds.filter((id) => records.some((lead) => lead.id === id)) };
+}
+
+/**
+ * How many leads each status holds (GET /api/contacts/counts), for the count beside the inbox's Spam view; offline,
+ * counted from this device's copy with its queued changes applied.
+ */
+export async function countLeadsByStatus(): Promise<LeadCounts & { offline: boolean }> {
+  try {
+    return { ...(await getJson<LeadCounts>('contacts/counts')), offline: false };
+  } catch (serverError) {
+    if (!(serverError instanceof NetworkUnreachableError)) throw serverError;
+    const rows = await localDb().contacts.toArray();
+    const view = applyQueuedChanges(rows, await listOutbox().catch(() => []), 'contacts');
+    const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadCounts['byStatus'];
+    for (const lead of view.records) byStatus[lead.status] += 1;
+    return { total: view.records.length, byStatus, offline: true };
+  }
 }
 
 /** The number of NEW leads, for the sidebar badge. */

@@ -20,6 +20,7 @@ import { useToast } from '../shared/toast';
 import { useUnsavedChangesGuard } from '../shared/use-unsaved-changes';
 import {
   interestLabel,
+  quickFillLabel,
   SLOT_LABELS,
   sourceLabel,
   STATUS_LABELS,
@@ -212,6 +213,15 @@ export function LeadDetail({ lead, communityName, backTo, onSaved, onDeleted, on
           <>
             <dt>Consent given</dt>
             <dd>{base.consentText}</dd>
+          </>
+        )}
+        {base.quickFillMs !== undefined && (
+          <>
+            <dt>Quick send</dt>
+            <dd>
+              {quickFillLabel(base.quickFillMs)} of opening the form (autofill, or typed before the page finished
+              loading). Mark it as spam if it is.
+            </dd>
           </>
         )}
         {base.spamReason && (

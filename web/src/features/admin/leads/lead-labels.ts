@@ -46,3 +46,11 @@ export const interestLabel = (interest: string | undefined): string =>
 export const statusLabel = (status: string): string => STATUS_LABELS[status as LeadStatusValue] ?? status;
 export const sourceLabel = (source: string | undefined): string =>
   source ? (SOURCE_LABELS[source as LeadSourceValue] ?? source) : '—';
+
+/**
+ * The flag a quickly sent lead carries ("Sent within 1 s"): autofill, a prewritten message or typing before the
+ * page's app started; shown on a NEW lead, never a reason to hide it (docs/decisions.md).
+ */
+export function quickFillLabel(quickFillMs: number): string {
+  return `Sent within ${Math.max(1, Math.ceil(quickFillMs / 1000))} s`;
+}

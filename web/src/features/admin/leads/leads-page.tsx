@@ -8,13 +8,27 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { CONTACT_INTERESTS, INTEREST_LABELS, LEAD_SOURCES, LEAD_STATUSES } from '../../../../../domain/constants';
 import type { ContactRequest } from '../../../../../domain/schemas/contact';
 import { listAdmin } from '../../../data/repositories/admin/content';
-import { downloadLeadsCsv, leadsCsvFilename, listLeads, type LeadFilter } from '../../../data/repositories/admin/leads';
+import {
+  countLeadsByStatus,
+  downloadLeadsCsv,
+  leadsCsvFilename,
+  listLeads,
+  type LeadFilter,
+} from '../../../data/repositories/admin/leads';
 import { errorMessage, isAuthError } from '../shared/errors';
 import { formatDateTime } from '../shared/format';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';
 import { useToast } from '../shared/toast';
-import { interestLabel, SOURCE_LABELS, sourceLabel, STATUS_LABELS, STATUS_TONES, statusLabel } from './lead-labels';
+import {
+  interestLabel,
+  quickFillLabel,
+  SOURCE_LABELS,
+  sourceLabel,
+  STATUS_LABELS,
+  STATUS_TONES,
+  statusLabel,
+} from './lead-labels';
 import { LeadDetail } from './lead-detail';
 
 export const FILTER_KEYS = ['status', 'interest', 'source', 'communityId', 'q', 'from', 'to'] as const;
@@ -68,11 +82,17 @@ export function LeadsPage() {
   const [communities, setCommunities] = useState<{ id: string; name: string; slug?: string }[]>([]);
   const [exporting, setExporting] = useState(false);
   const [search, setSearch] = useState(filter.q ?? '');
+  const [spamCount, setSpamCount] = useState<number | null>(null);
   const request = useRef(0);
 
   const load = useCallback(async (values: LeadFilterValues) => {
     const id = ++request.current;
     setLoading(true);
+    // The Spam count is read with every load, so it follows status changes made here.
+    countLeadsByStatus().then(
+      (counts) => id === request.current && setSpamCount(counts.byStatus.SPAM),
+      () => undefined,
+    );
     try {
       const result = await listLeads(values as LeadFilter);
       if (id !== request.current) return;
@@ -181,8 +201,19 @@ export function LeadsPage() {
               <Link to="/admin/contacts" {...(!spamView ? { 'aria-current': 'page' as const } : {})}>
                 Inbox
               </Link>
-              <Link to="/admin/contacts?status=SPAM" {...(spamView ? { 'aria-current': 'page' as const } : {})}>
+              <Link
+                to="/admin/contacts?status=SPAM"
+                {...(spamView ? { 'aria-current': 'page' as const } : {})}
+                {...(spamCount !== null
+                  ? { 'aria-label': `Spam, ${spamCount} ${spamCount === 1 ? 'lead' : 'leads'}` }
+                  : {})}
+              >
                 Spam
+                {spamCount !== null && (
+                  <span className="admin-count-badge" data-testid="spam-count" aria-hidden="true">
+                    {spamCount}
+                  </span>
+                )}
               </Link>
             </nav>
             <button
@@ -348,6 +379,15 @@ export function LeadsPage() {
                       <span className="admin-badge" data-tone={STATUS_TONES[lead.status]}>
                         {statusLabel(lead.status)}
                       </span>
+                      {lead.quickFillMs !== undefined && (
+                        <span
+                          className="admin-badge"
+                          data-tone="amber"
+                          title="Sent quickly after the form opened: autofill, or typed before the page finished loading"
+                        >
+                          {quickFillLabel(lead.quickFillMs)}
+                        </span>
+                      )}
                     </span>
                     <span className="admin-muted admin-small">
                       {interestLabel(lead.interest)} · {sourceLabel(lead.source)} · {formatDateTime(receivedAt(lead))}
