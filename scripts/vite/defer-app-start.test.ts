@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { APP_READY_EVENT } from '../../web/src/app/app-ready-event';
+import { APP_READY_EVENT } from '../../web/src/utils/app-ready-event';
 import { deferEntryTags, STARTER_SOURCE, START_AT_THE_LATEST_MS, starterFileName } from './defer-app-start';
 
 const BUILT_HTML = `<head>

@@ -22,7 +22,7 @@
  */
 import { createHash } from 'node:crypto';
 import { minifySync, type Plugin } from 'vite';
-import { APP_READY_EVENT } from '../../web/src/app/app-ready-event';
+import { APP_READY_EVENT } from '../../web/src/utils/app-ready-event';
 
 export const START_AT_THE_LATEST_MS = 3000;
 

@@ -316,6 +316,13 @@ describe('admin users', () => {
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
     expect(await nav.getByRole('link', { name: 'Admin Users', exact: true }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: /Audit/ }).count()).toBe(0);
+    // The dashboard's quick links offer only what an ADMIN may open: their own password, no users or settings.
+    await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
+    await quickLinks.getByRole('link', { name: 'Lead inbox', exact: true }).waitFor({ timeout: 15_000 });
+    const linkNames = await quickLinks.getByRole('link').allTextContents();
+    expect(linkNames).toContain('Change your password');
+    for (const hidden of ['Admin users', 'Site settings', 'Audit log']) expect(linkNames).not.toContain(hidden);
     await page.goto('/admin/audit', { waitUntil: 'load' });
     await page
       .getByText('Super admin access required. Only Super Admins can open this page.', { exact: true })
@@ -418,13 +425,43 @@ describe('lead inbox and audit log', () => {
         (await adminGet<ContactRequest[]>(`/contacts?q=${marker}&status=SPAM`)).map((lead) => lead.name).sort(),
       )
       .toEqual([`${marker} Ben`, `${marker} Bot`]);
-    await page.getByRole('navigation', { name: 'Lead views' }).getByRole('link', { name: 'Spam', exact: true }).click();
+    // The Spam view says how many leads it holds, beside its link, as the server counts them.
+    const spamLink = page.getByRole('navigation', { name: 'Lead views' }).getByRole('link', { name: /^Spam/ });
+    const spamCount = async () =>
+      String((await adminGet<{ byStatus: Record<string, number> }>('/contacts/counts')).byStatus.SPAM);
+    await expect
+      .poll(() => spamLink.getByTestId('spam-count').textContent(), { timeout: 10_000 })
+      .toBe(await spamCount());
+    await spamLink.click();
     await page.waitForURL(/status=SPAM/);
     await page.getByLabel('Search', { exact: true }).fill(marker);
     await expect
       .poll(() => items.locator('strong').allTextContents(), { timeout: 10_000 })
       .toEqual(expect.arrayContaining([`${marker} Ben`, `${marker} Bot`]));
   }, 60_000);
+
+  it('a lead sent within a second of opening its form (autofill) is NEW in the inbox with a visible flag', async () => {
+    const marker = unique('e2equick').replace(' ', '');
+    const quick = await apiCall<{ id: string }>(null, 'POST', '/public/contacts', {
+      name: `${marker} Quick`,
+      email: 'quick@example.com',
+      message: `${marker} autofilled`,
+      fillTimeMs: 800,
+    });
+    expect(quick.status).toBeLessThan(300);
+    const page = await open(superSession, `/admin/contacts?q=${marker}`, 'Leads');
+    const items = page.locator('.admin-lead-list > li');
+    await expect
+      .poll(() => items.locator('strong').allTextContents(), { timeout: 10_000 })
+      .toEqual([`${marker} Quick`]);
+    expect(await items.first().getByText('New', { exact: true }).count()).toBe(1);
+    expect(await items.first().getByText('Sent within 1 s', { exact: true }).count()).toBe(1);
+    await items.first().getByRole('link').click();
+    await page
+      .locator('.admin-lead-detail')
+      .getByText(/^Sent within 1 s of opening the form/)
+      .waitFor();
+  });
 
   it('the audit log lists the writes for a SUPER_ADMIN', async () => {
     const page = await open(superSession, '/admin/audit', 'Audit Log');

@@ -16,7 +16,7 @@ import {
 } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../support/chromium';
 import { e2eEnv } from './env';
-import { APP_READY_ATTRIBUTE } from '../../../web/src/app/app-ready-event';
+import { APP_READY_ATTRIBUTE } from '../../../web/src/utils/app-ready-event';
 
 export { CHROMIUM_ARGS };
 

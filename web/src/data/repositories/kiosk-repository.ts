@@ -118,6 +118,8 @@ export interface KioskSignInFields {
   buyingTimeline: KioskSignInInput['buyingTimeline'];
   workingWithAgent: boolean;
   consentText: string;
+  /** The honeypot's value, sent only when something filled it. */
+  website?: string;
 }
 
 /**

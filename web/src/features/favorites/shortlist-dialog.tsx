@@ -10,7 +10,7 @@ import { useSiteSettings } from '../../app/layouts/root-layout';
 import { Field } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { OFFLINE_QUEUED_MESSAGE } from '../inquiries/messages';
-import { Honeypot, useFillTimer } from '../inquiries/spam-guard';
+import { Honeypot, useFillTimer } from '../../components/spam-guard';
 import { serverFieldErrors } from '../inquiries/submit-inquiry';
 import { validateInquiry } from '../inquiries/validate';
 import { shortlistMessage, type ShortlistHome } from './shortlist';

@@ -10,7 +10,7 @@ import { MESSAGES, popupSuccessMessage } from '../../../../domain/messages';
 import { Field } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { ToastRegion, type ToastMessage } from '../../components/toast';
-import { Honeypot, useFillTimer } from './spam-guard';
+import { Honeypot, useFillTimer } from '../../components/spam-guard';
 import { OFFLINE_QUEUED_MESSAGE } from './messages';
 import { sendInquiry, serverFieldErrors } from './submit-inquiry';
 import { validateInquiry, type InquiryErrors, type InquiryValues } from './validate';

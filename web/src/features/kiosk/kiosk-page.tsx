@@ -3,6 +3,7 @@
  * form; once started, a full-screen sign-in without the site's header, footer or links, that resets after each
  * visitor and when left idle, and that only an admin's password ends ('Exit kiosk').
  */
+import { Honeypot } from '../../components/spam-guard';
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useBlocker, useLocation, useNavigate } from 'react-router-dom';
 import type { Community } from '../../../../domain/schemas/community';
@@ -192,7 +193,9 @@ function KioskSignIn({ mode, community, businessName }: KioskSignInProps) {
     }
     setSending(true);
     try {
-      await submitKioskSignIn(mode, toSignInFields(state.values, consent));
+      // The honeypot is uncontrolled: only a bot fills it, and the server files such a sign-in as SPAM.
+      const website = String(new FormData(event.currentTarget as HTMLFormElement).get('website') ?? '');
+      await submitKioskSignIn(mode, { ...toSignInFields(state.values, consent), ...(website ? { website } : {}) });
       dispatch({ type: 'signed-in' });
     } catch (failure) {
       if (failure instanceof InquiryRejectedError) {
@@ -327,6 +330,7 @@ function KioskSignIn({ mode, community, businessName }: KioskSignInProps) {
               </p>
             )}
           </div>
+          <Honeypot />
           {state.failure && (
             <p className="kiosk__error" role="alert">
               {state.failure}

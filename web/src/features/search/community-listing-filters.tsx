@@ -53,7 +53,13 @@ export default function CommunityListingFilters({ shown, total }: CommunityListi
 
   return (
     <div className="community-listing-filters">
-      <ListingFilterForm idPrefix="homes-filter" filters={filters} action={pathname} onChange={apply} />
+      <ListingFilterForm
+        idPrefix="homes-filter"
+        filters={filters}
+        action={pathname}
+        onChange={apply}
+        defaults={COMMUNITY_PAGE_DEFAULTS}
+      />
       <div className="search-summary">
         <p className="result-count" role="status">
           {active ? `${shown} of ${plural(total, 'listing')} match` : plural(shown, 'listing')}

@@ -10,6 +10,9 @@ import { formatUsd } from '../../utils/format';
 import { LISTING_TYPE_LABELS } from '../listings/listing-labels';
 import {
   BATH_STEPS,
+  listingFiltersToParams,
+  parseListingFilters,
+  SEARCH_PAGE_DEFAULTS,
   PRICE_STEPS,
   ROOM_STEPS,
   SORT_LABELS,
@@ -34,9 +37,15 @@ interface ListingFilterFormProps {
   communities?: readonly { slug: string; name: string }[];
   /** The words field; left out on a community's own page. */
   withQuery?: boolean;
+  /** What an unset choice means on this page (the community page shows available homes by default). */
+  defaults?: ListingFilters;
 }
 
 const numberOrNull = (value: string) => (value === '' ? null : Number(value));
+
+/** The form's text entries as the browser holds them (a plain GET form has no files). */
+const formEntries = (form: HTMLFormElement): [string, string][] =>
+  [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]);
 
 export function ListingFilterForm({
   idPrefix,
@@ -45,7 +54,9 @@ export function ListingFilterForm({
   onChange,
   communities,
   withQuery = false,
+  defaults = SEARCH_PAGE_DEFAULTS,
 }: ListingFilterFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
   const [query, setQuery] = useState(filters.q);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(filters);
@@ -60,6 +71,20 @@ export function ListingFilterForm({
   }
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // The server renders this form, so a visitor may change it before the app has started (a slow phone), and the
+  // browser restores a form's choices on a back navigation. Hydration leaves those choices on screen: apply them
+  // once, on mount, so what the form shows is what the page lists (issue 12).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const shown = parseListingFilters(new URLSearchParams(formEntries(form)), defaults);
+    const asParams = (value: ListingFilters) => listingFiltersToParams(value, defaults).toString();
+    if (asParams(shown) === asParams(latest.current)) return;
+    setQuery(shown.q);
+    onChange(shown);
+    // Mount only: later changes arrive through the fields' own handlers.
+  }, []);
+
   const change = (patch: Partial<ListingFilters>) => onChange({ ...filters, ...patch });
   const applyQuery = (value: string) => {
     clearTimeout(timer.current);
@@ -72,7 +97,7 @@ export function ListingFilterForm({
   const id = (name: string) => `${idPrefix}-${name}`;
 
   return (
-    <form className="listing-filters" method="get" action={action} role="search" onSubmit={onSubmit}>
+    <form ref={formRef} className="listing-filters" method="get" action={action} role="search" onSubmit={onSubmit}>
       {withQuery && (
         <div className="field listing-filters__query">
           <label htmlFor={id('q')}>Keywords</label>

@@ -83,6 +83,7 @@ const TYPE_TONE: Record<ActivityType, string> = { Community: 'blue', Listing: 'g
 
 export function DashboardPage() {
   const { user } = useAdminSession();
+  const isSuperAdmin = user?.role === 'SUPER_ADMIN';
   const [data, setData] = useState<DashboardData | null>(null);
   const [newLeads, setNewLeads] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -227,8 +228,16 @@ export function DashboardPage() {
               <Link to="/admin/listings">Manage listings</Link>
               <Link to="/admin/properties">Manage properties</Link>
               <Link to="/admin/contacts">Lead inbox</Link>
-              <Link to="/admin/settings">Site settings</Link>
-              <Link to="/admin/users">Admin users</Link>
+              {/* Only what the signed-in role may open (SPEC §6): an ADMIN changes their own password there. */}
+              {isSuperAdmin ? (
+                <>
+                  <Link to="/admin/settings">Site settings</Link>
+                  <Link to="/admin/users">Admin users</Link>
+                  <Link to="/admin/audit">Audit log</Link>
+                </>
+              ) : (
+                <Link to="/admin/settings?tab=password">Change your password</Link>
+              )}
               <Link to="/" target="_blank" rel="noopener">
                 View the site ↗
               </Link>
