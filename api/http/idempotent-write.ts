@@ -5,8 +5,12 @@
  *   write runs (and so before If-Match), so a retry whose first answer was lost gets that answer, not a 412.
  * - `If-Match: "<version>"` becomes the storage's expectedVersion (412 on mismatch, with the current record).
  * - Admin writes add an audit entry in the same transaction.
+ * - What identifies the first request is a keyed fingerprint: an HMAC (key derived from the server secret) of
+ *   method, URL, caller and body, with the body's secret fields (passwords, passes, tokens) left out. An unsalted
+ *   SHA-256 of the body, as stored before, kept a fast hash of every new admin's password for anyone who reads
+ *   db.json; leaving secrets out means a request is told apart by what it does, not by the password it carries.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../domain';
 import type { CollectionName, Transaction } from '../storage/storage';
@@ -50,9 +54,57 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
-/** Identifies the request a key was first used with: who, which route, which body. */
+/** Field names whose values are secrets: never part of a fingerprint (password, currentPassword, kioskPass…). */
+const SECRET_FIELD = /pass|secret|token/i;
+const FINGERPRINT_PREFIX = 'hmac-sha256:';
+
+/** The body without its secret fields, at any depth. */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([field]) => !SECRET_FIELD.test(field))
+        .map(([field, inner]) => [field, withoutSecrets(inner)]),
+    );
+  }
+  return value;
+}
+
+/** The HMAC key, derived from the server secret (so the JWT signing key itself is used for one purpose only). */
+let fingerprintKey: { secret: string; key: Buffer } | null = null;
+function fingerprintKeyFor(secret: string): Buffer {
+  if (fingerprintKey?.secret !== secret) {
+    fingerprintKey = { secret, key: createHmac('sha256', secret).update('idempotency-request-fingerprint/1').digest() };
+  }
+  return fingerprintKey.key;
+}
+
+/** Identifies the request a key was first used with: who, which route, which body (secrets left out). */
 function requestFingerprint(request: FastifyRequest): string {
-  return createHash('sha256')
+  const secret = request.server.config.jwtSecret;
+  if (!secret) throw new Error('runWrite needs config.jwtSecret to fingerprint requests');
+  return (
+    FINGERPRINT_PREFIX +
+    createHmac('sha256', fingerprintKeyFor(secret))
+      .update(request.method)
+      .update('\0')
+      .update(request.url)
+      .update('\0')
+      .update(request.admin?.id ?? 'public')
+      .update('\0')
+      .update(JSON.stringify(withoutSecrets(request.body ?? null)))
+      .digest('hex')
+  );
+}
+
+/**
+ * Whether a stored fingerprint names this request. Records stored before fingerprints were keyed (no prefix) hold
+ * the old unsalted hash: it is recomputed only to compare, for the 24 h such a record lives, and never stored.
+ */
+function sameRequest(stored: string, fingerprint: string, request: FastifyRequest): boolean {
+  if (stored.startsWith(FINGERPRINT_PREFIX)) return stored === fingerprint;
+  const legacy = createHash('sha256')
     .update(request.method)
     .update('\0')
     .update(request.url)
@@ -61,6 +113,7 @@ function requestFingerprint(request: FastifyRequest): string {
     .update('\0')
     .update(JSON.stringify(request.body ?? null))
     .digest('hex');
+  return stored === legacy;
 }
 
 export async function runWrite<T>(
@@ -79,7 +132,9 @@ export async function runWrite<T>(
     if (key) {
       const previous = tx.get('idempotency', idempotencyId);
       if (previous && Date.parse(previous.expiresAt) > Date.now()) {
-        if (previous.requestHash !== fingerprint) throw new HttpError(422, MESSAGES.idempotencyKeyReused);
+        if (!sameRequest(previous.requestHash, fingerprint, request)) {
+          throw new HttpError(422, MESSAGES.idempotencyKeyReused);
+        }
         return { replayed: true, statusCode: previous.statusCode, body: previous.body as T };
       }
       if (previous) tx.remove('idempotency', idempotencyId);

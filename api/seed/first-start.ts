@@ -4,7 +4,7 @@
  * once in the start banner and written to DATA_DIR/initial-admin.txt (mode 0600). Demo mode uses a known
  * password so the login form can pre-fill it.
  */
-import { writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseSeed } from '../../data-seed';
 import type { AppConfig } from '../config';
@@ -60,6 +60,8 @@ export async function ensureFirstStart(
       `First super admin (created ${new Date().toISOString()})\nemail: ${admin.email}\npassword: ${admin.password}\n\nChange this password after signing in (Settings > Password), then delete this file.\n`,
       { mode: 0o600 },
     );
+    // The mode above applies only when the file is created: a file left by an earlier start keeps its own.
+    await chmod(credentialsFile, 0o600);
   }
   result.createdAdmin = {
     email: admin.email,

@@ -1,7 +1,7 @@
-import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openFileStorage, type FileStorageOptions, type JournalFile } from './file-storage';
 import { CorruptDataError, StorageUnavailableError, type Storage } from './storage';
 import { newCommunity, newListing, runStorageContract } from './storage-contract';
@@ -38,7 +38,40 @@ describe('file storage', () => {
     for (const dir of tempDirs.splice(0)) await rm(dir, { recursive: true, force: true });
   });
 
-  const journals = async (dir: string) => (await readdir(dir)).filter((name) => name.startsWith('journal-')).sort();
+  const journals = async (dir: string) =>
+    (await readdir(dir)).filter((name) => /^journal-\d+\.jsonl$/.test(name)).sort();
+  const journalLines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+
+  /** A refusal never advises a step that loses acknowledged writes (moving the file away, example data). */
+  const expectSafeAdvice = (message: string) => {
+    expect(message).not.toMatch(/move it away|example data/i);
+    expect(message).toMatch(/keep/i);
+    expect(message).toMatch(/backup/i);
+  };
+
+  /**
+   * Tests run as root, where chmod cannot make a folder unwritable, so the failure is injected through the
+   * adapter's internal `testHooks.wrapJournal`: while `mode` says so, a write stores half its bytes and then
+   * fails with ENOSPC (as a full disk does), or the fsync fails with EIO.
+   */
+  function faultyDisk() {
+    const state = { mode: 'ok' as 'ok' | 'enospc' | 'eio' };
+    const wrapJournal = (file: JournalFile): JournalFile => ({
+      ...file,
+      async write(data, position) {
+        if (state.mode === 'enospc') {
+          await file.write(data.subarray(0, Math.floor(data.length / 2)), position);
+          throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+        }
+        await file.write(data, position);
+      },
+      async sync() {
+        if (state.mode === 'eio') throw Object.assign(new Error('i/o error'), { code: 'EIO' });
+        await file.sync();
+      },
+    });
+    return { state, testHooks: { wrapJournal } };
+  }
 
   /**
    * What a crash would leave right now: a copy of the data folder once everything is flushed. A background
@@ -66,6 +99,30 @@ describe('file storage', () => {
     await storage.transact((tx) => tx.insert('communities', newCommunity('first')));
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     expect(await journals(dir)).toEqual(['journal-1.jsonl']);
+  });
+
+  it('writes db.json, its temp file, journals and cut copies owner-only (0600), and tightens files of earlier versions (issue 13 item 3)', async () => {
+    const mode = async (file: string) => (await stat(file)).mode & 0o777;
+    const dir = await tempDir();
+    // A temp file left by an interrupted compaction, readable by everyone: it must not pass its mode on.
+    await writeFile(path.join(dir, '.db.json.tmp'), 'leftover', { mode: 0o644 });
+    const storage = await openFileStorage({ dataDir: dir, compactAfterEntries: 2 });
+    for (const slug of ['p1', 'p2', 'p3', 'p4'])
+      await storage.transact((tx) => tx.insert('communities', newCommunity(slug)));
+    await storage.close();
+    const files = await readdir(dir);
+    expect(files).toContain('db.json');
+    for (const name of files) expect(await mode(path.join(dir, name)), name).toBe(0o600);
+
+    // Files from earlier versions (db.json was 0644) and a folder open to all are tightened at the next start.
+    await chmod(path.join(dir, 'db.json'), 0o644);
+    for (const name of await journals(dir)) await chmod(path.join(dir, name), 0o644);
+    await chmod(dir, 0o755);
+    await appendFile(path.join(dir, (await journals(dir)).at(-1)!), '{"seq":99,"cha');
+    const reopened = await openStorage({ dataDir: dir, log: () => {} });
+    expect(await reopened.count('communities')).toBe(4);
+    expect(await mode(dir)).toBe(0o700);
+    for (const name of await readdir(dir)) expect(await mode(path.join(dir, name)), name).toBe(0o600);
   });
 
   it('shows everything after many writes, compactions and a reopen', async () => {
@@ -142,13 +199,158 @@ describe('file storage', () => {
     const dir = await tempDir();
     const storage = await openStorage({ dataDir: dir });
     await storage.transact((tx) => tx.insert('communities', newCommunity('m1')));
+    await storage.transact((tx) => tx.insert('communities', newCommunity('m2')));
     const image = await crashImage(storage, dir);
     const journalFile = path.join(image, 'journal-1.jsonl');
-    const content = await readFile(journalFile, 'utf8');
-    await writeFile(journalFile, `${content}not json\n${content.replace('"seq":1', '"seq":2')}`);
+    const [first, second] = await journalLines(journalFile);
+    await writeFile(journalFile, `${first}\nnot json\n${second}\n`);
     const error = await openFileStorage({ dataDir: image }).catch((e) => e);
     expect(error).toBeInstanceOf(CorruptDataError);
     expect(error.file).toBe(journalFile);
+    expect(error.message).toContain('line 2');
+    expectSafeAdvice(error.message);
+  });
+
+  describe('a torn or damaged journal tail (issue 13 items 2 and 11)', () => {
+    /** Three acknowledged communities, then a copy of the folder as a crash would leave it. */
+    async function threeCommitted(): Promise<{ image: string; journalFile: string; lines: string[] }> {
+      const dir = await tempDir();
+      const storage = await openStorage({ dataDir: dir });
+      for (const slug of ['t1', 't2', 't3'])
+        await storage.transact((tx) => tx.insert('communities', newCommunity(slug)));
+      const image = await crashImage(storage, dir);
+      const journalFile = path.join(image, 'journal-1.jsonl');
+      return { image, journalFile, lines: await journalLines(journalFile) };
+    }
+
+    it('a shutdown after a failed write (disk still full) leaves a folder the next start opens', async () => {
+      const dir = await tempDir();
+      const disk = faultyDisk();
+      const storage = await openFileStorage({ dataDir: dir, testHooks: disk.testHooks });
+      for (const slug of ['a1', 'a2']) await storage.transact((tx) => tx.insert('communities', newCommunity(slug)));
+      disk.state.mode = 'enospc';
+      await expect(storage.transact((tx) => tx.insert('communities', newCommunity('lost')))).rejects.toBeInstanceOf(
+        StorageUnavailableError,
+      );
+      // The disk is still full at shutdown: the final compaction cannot write db.json either.
+      await mkdir(path.join(dir, '.db.json.tmp'));
+      await storage.close();
+      await rm(path.join(dir, '.db.json.tmp'), { recursive: true });
+
+      // The half-written batch was cut away before the shutdown rotated to a new journal.
+      for (const name of await journals(dir)) {
+        const text = await readFile(path.join(dir, name), 'utf8');
+        expect(text === '' || text.endsWith('\n'), `${name} ends in a torn line`).toBe(true);
+        expect(text).not.toContain('"lost"');
+      }
+      const reopened = await openStorage({ dataDir: dir, log: () => {} });
+      expect((await reopened.list('communities')).map((r) => r.slug)).toEqual(['a1', 'a2']);
+    });
+
+    it('cuts a torn tail followed only by an empty journal (what a shutdown on a full disk left), logging what it cut and kept', async () => {
+      const { image, journalFile } = await threeCommitted();
+      const goodSize = (await stat(journalFile)).size;
+      await appendFile(journalFile, '{"crc":"0badc0de","seq":4,"changes":[{"op":"put","c":"communities","r":{"id"');
+      await writeFile(path.join(image, 'journal-2.jsonl'), '');
+
+      const log: string[] = [];
+      const recovered = await openStorage({ dataDir: image, log: (line) => log.push(line) });
+      expect((await recovered.list('communities')).map((r) => r.slug)).toEqual(['t1', 't2', 't3']);
+      expect((await stat(journalFile)).size).toBe(goodSize);
+      expect(log).toHaveLength(1);
+      expect(log[0]).toContain(journalFile);
+      expect(log[0]).toMatch(/line 4/);
+      expect(log[0]).toMatch(/kept 3 lines/i);
+      // The cut bytes are kept aside for inspection, never silently destroyed.
+      const copies = (await readdir(image)).filter((name) => name.startsWith('journal-1.jsonl.cut-'));
+      expect(copies).toHaveLength(1);
+      expect(log[0]).toContain(copies[0]);
+      expect(await readFile(path.join(image, copies[0]!), 'utf8')).toContain('"seq":4');
+
+      await recovered.transact((tx) => tx.insert('communities', newCommunity('t4')));
+      await recovered.close();
+      const again = await openStorage({ dataDir: image });
+      expect((await again.list('communities')).map((r) => r.slug)).toEqual(['t1', 't2', 't3', 't4']);
+    });
+
+    it('cuts a torn line without checksum (earlier versions) in an older journal the same way, then writes on', async () => {
+      const { image, journalFile } = await threeCommitted();
+      const goodSize = (await stat(journalFile)).size;
+      await appendFile(journalFile, '{"seq":4,"chan');
+      await writeFile(path.join(image, 'journal-2.jsonl'), '');
+      const recovered = await openStorage({ dataDir: image, log: () => {} });
+      await recovered.transact((tx) => tx.insert('communities', newCommunity('t4')));
+      expect((await stat(journalFile)).size).toBeLessThanOrEqual(goodSize);
+      await recovered.close();
+      const again = await openStorage({ dataDir: image });
+      expect((await again.list('communities')).map((r) => r.slug)).toEqual(['t1', 't2', 't3', 't4']);
+    });
+
+    it('refuses a torn journal followed by a journal that holds transactions, with advice that loses nothing', async () => {
+      const { image, journalFile, lines } = await threeCommitted();
+      await writeFile(journalFile, `${lines[0]}\n${lines[1]}\n{"seq":3,"cha`);
+      await writeFile(path.join(image, 'journal-2.jsonl'), `${lines[2]}\n`);
+      const error = await openFileStorage({ dataDir: image }).catch((e) => e);
+      expect(error).toBeInstanceOf(CorruptDataError);
+      expect(error.file).toBe(journalFile);
+      expect(error.message).toContain('line 3');
+      expectSafeAdvice(error.message);
+      expect(await readFile(journalFile, 'utf8')).toBe(`${lines[0]}\n${lines[1]}\n{"seq":3,"cha`);
+    });
+
+    it('detects one flipped byte in the last line, wherever it is: cut with a log line, never applied', async () => {
+      const { image, journalFile, lines } = await threeCommitted();
+      const good = `${lines[0]}\n${lines[1]}\n`;
+      const last = Buffer.from(`${lines[2]}\n`);
+      // Every byte of the checksum field and the newline, and a sample of the rest (each open costs ~30 ms).
+      const positions = [...Array(last.length).keys()].filter(
+        (at) => at < 20 || at % 11 === 0 || at >= last.length - 2,
+      );
+      for (const at of positions) {
+        const damaged = Buffer.from(last);
+        damaged[at] = damaged[at]! ^ 0x01;
+        for (const name of await readdir(image)) await rm(path.join(image, name));
+        await writeFile(journalFile, Buffer.concat([Buffer.from(good), damaged]));
+        const log: string[] = [];
+        const storage = await openFileStorage({ dataDir: image, log: (line) => log.push(line) });
+        const slugs = (await storage.list('communities')).map((r) => r.slug);
+        await storage.close();
+        expect(slugs, `byte ${at} flipped`).toEqual(['t1', 't2']);
+        expect(log.join('\n'), `byte ${at} flipped`).toMatch(/line 3/);
+      }
+    });
+
+    it('refuses a flipped byte in a line before the last, naming the file, the line and what was kept', async () => {
+      const { image, journalFile, lines } = await threeCommitted();
+      const damaged = lines[1]!.replace('"t2"', '"u2"');
+      expect(damaged).not.toBe(lines[1]);
+      const content = `${lines[0]}\n${damaged}\n${lines[2]}\n`;
+      await writeFile(journalFile, content);
+      const error = await openFileStorage({ dataDir: image }).catch((e) => e);
+      expect(error).toBeInstanceOf(CorruptDataError);
+      expect(error.file).toBe(journalFile);
+      expect(error.message).toContain('line 2');
+      expect(error.message).toMatch(/checksum/);
+      expect(error.message).toMatch(/up to transaction 1\b/);
+      expectSafeAdvice(error.message);
+      expect(await readFile(journalFile, 'utf8')).toBe(content);
+    });
+
+    it('still reads journals written before lines carried checksums, and appends checked lines after them', async () => {
+      const { image, journalFile, lines } = await threeCommitted();
+      // The format of earlier versions: the same line without its checksum field.
+      const legacy = lines.map((line) => line.replace(/^\{"crc":"[0-9a-f]{8}",/, '{'));
+      expect(legacy[0]).toMatch(/^\{"seq":1,/);
+      await writeFile(journalFile, `${legacy.join('\n')}\n`);
+      const storage = await openStorage({ dataDir: image });
+      expect((await storage.list('communities')).map((r) => r.slug)).toEqual(['t1', 't2', 't3']);
+      await storage.transact((tx) => tx.insert('communities', newCommunity('t4')));
+      const written = await journalLines(journalFile);
+      expect(written[3]).toMatch(/^\{"crc":"[0-9a-f]{8}","seq":4,/);
+      const copy = await crashImage(storage, image);
+      const reopened = await openStorage({ dataDir: copy });
+      expect((await reopened.list('communities')).map((r) => r.slug)).toEqual(['t1', 't2', 't3', 't4']);
+    });
   });
 
   it('refuses journals with missing transactions (db.json removed after a compaction)', async () => {
@@ -158,6 +360,60 @@ describe('file storage', () => {
     const image = await crashImage(storage, dir);
     await rm(path.join(image, 'db.json'));
     await expect(openFileStorage({ dataDir: image })).rejects.toBeInstanceOf(CorruptDataError);
+  });
+
+  describe('expired idempotency records (issue 13 item 7)', () => {
+    const HOUR = 60 * 60 * 1000;
+    /** A clock the test moves. */
+    const clock = (start = Date.parse('2030-01-01T00:00:00.000Z')) => {
+      const state = { now: start };
+      return { state, now: () => state.now };
+    };
+    const answer = (id: string, expiresAt: number) => ({
+      id,
+      requestHash: 'hmac-sha256:x',
+      statusCode: 201,
+      body: { stored: 'x'.repeat(2000) },
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
+
+    it('are not loaded at start, and the next compaction leaves them out of db.json', async () => {
+      const time = clock();
+      const dir = await tempDir();
+      const storage = await openStorage({ dataDir: dir, now: time.now, compactAfterEntries: 3 });
+      // Some in the snapshot (compacted), some only in the journal.
+      for (let i = 0; i < 6; i++) {
+        await storage.transact((tx) => tx.insert('idempotency', answer(`old-${i}`, time.state.now + 24 * HOUR)));
+      }
+      await storage.transact((tx) => tx.insert('idempotency', answer('fresh', time.state.now + 48 * HOUR)));
+      const image = await crashImage(storage, dir);
+
+      time.state.now += 25 * HOUR;
+      const reopened = await openStorage({ dataDir: image, now: time.now });
+      expect((await reopened.list('idempotency')).map((r) => r.id)).toEqual(['fresh']);
+      await reopened.close();
+      const snapshot = JSON.parse(await readFile(path.join(image, 'db.json'), 'utf8'));
+      expect(snapshot.collections.idempotency.map((r: { id: string }) => r.id)).toEqual(['fresh']);
+    });
+
+    it('are swept on a timer while the server runs', async () => {
+      const time = clock();
+      const dir = await tempDir();
+      const storage = await openStorage({ dataDir: dir, now: time.now, sweepEveryMs: 20 });
+      await storage.transact((tx) => {
+        for (let i = 0; i < 50; i++) tx.insert('idempotency', answer(`a-${i}`, time.state.now + 24 * HOUR));
+        tx.insert('idempotency', answer('later', time.state.now + 48 * HOUR));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await storage.count('idempotency')).toBe(51);
+      time.state.now += 24 * HOUR;
+      await vi.waitFor(async () => expect(await storage.count('idempotency')).toBe(1), { timeout: 2000 });
+      expect((await storage.list('idempotency')).map((r) => r.id)).toEqual(['later']);
+      // The sweep is durable like any write.
+      const image = await crashImage(storage, dir);
+      const reopened = await openStorage({ dataDir: image, now: () => 0 });
+      expect((await reopened.list('idempotency')).map((r) => r.id)).toEqual(['later']);
+    });
   });
 
   describe('a corrupt db.json', () => {
@@ -196,30 +452,6 @@ describe('file storage', () => {
   });
 
   describe('when the disk refuses writes', () => {
-    /**
-     * Tests run as root, where chmod cannot make a folder unwritable, so the failure is injected through the
-     * adapter's internal `testHooks.wrapJournal`: while `mode` says so, a write stores half its bytes and then
-     * fails with ENOSPC (as a full disk does), or the fsync fails with EIO.
-     */
-    function faultyDisk() {
-      const state = { mode: 'ok' as 'ok' | 'enospc' | 'eio' };
-      const wrapJournal = (file: JournalFile): JournalFile => ({
-        ...file,
-        async write(data, position) {
-          if (state.mode === 'enospc') {
-            await file.write(data.subarray(0, Math.floor(data.length / 2)), position);
-            throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-          }
-          await file.write(data, position);
-        },
-        async sync() {
-          if (state.mode === 'eio') throw Object.assign(new Error('i/o error'), { code: 'EIO' });
-          await file.sync();
-        },
-      });
-      return { state, testHooks: { wrapJournal } };
-    }
-
     it.each(['enospc', 'eio'] as const)(
       '(%s) rejects with StorageUnavailableError, keeps reads and rolls memory back',
       async (mode) => {

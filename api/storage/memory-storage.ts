@@ -4,11 +4,25 @@
  * revision counters, unique and lookup indexes, version checks, frozen records. "Durable" means "in memory":
  * `transact` resolves as soon as its body has committed.
  */
-import { Engine } from './engine';
-import type { CollectionName, Storage, Transaction } from './storage';
+import { deleteExpiredRecords, Engine, startSweeper } from './engine';
+import {
+  DEFAULT_SWEEP_EVERY_MS,
+  type CollectionName,
+  type ExpiringCollection,
+  type Storage,
+  type Transaction,
+} from './storage';
 
-export function createMemoryStorage(): Storage {
+export interface MemoryStorageOptions {
+  /** The clock expired records are swept by (tests move it). Default Date.now. */
+  now?: () => number;
+  /** Sweep expired records this often; 0 = never. Default 10 minutes. */
+  sweepEveryMs?: number;
+}
+
+export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage {
   const engine = new Engine();
+  const now = options.now ?? Date.now;
   let closed = false;
 
   const ensureOpen = () => {
@@ -44,12 +58,21 @@ export function createMemoryStorage(): Storage {
     revision(collection: CollectionName) {
       return engine.revision(collection);
     },
+    async deleteExpired(collection: ExpiringCollection, at: Date) {
+      ensureOpen();
+      return deleteExpiredRecords(engine, storage.transact, collection, at);
+    },
     async flush() {
       ensureOpen();
     },
     async close() {
       closed = true;
+      stopSweeper();
     },
   };
+  const stopSweeper = startSweeper(
+    () => storage.deleteExpired('idempotency', new Date(now())),
+    options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
+  );
   return storage as unknown as Storage;
 }

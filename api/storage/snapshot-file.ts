@@ -50,9 +50,12 @@ async function writeAll(handle: FileHandle, text: string): Promise<void> {
 
 export async function writeSnapshotFile(file: string, snapshot: SnapshotContent): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
-  const handle = await open(temp, 'w');
+  // Owner-only: db.json takes this file's mode with the rename. chmod too, because a temp file left by an
+  // interrupted compaction keeps its old mode when opened with 'w'.
+  const handle = await open(temp, 'w', 0o600);
   let renamed = false;
   try {
+    await handle.chmod(0o600);
     let pending = '';
     for (const piece of snapshotJsonPieces(snapshot)) {
       pending += piece;

@@ -452,6 +452,43 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
       });
     });
 
+    describe('expiring records (issue 13 item 7)', () => {
+      const record = (id: string, expiresAt: string) => ({
+        id,
+        requestHash: 'hmac-sha256:x',
+        statusCode: 201,
+        body: { id },
+        expiresAt,
+      });
+
+      it('deleteExpired removes the idempotency records expired at `now`, and only those', async () => {
+        await storage.transact((tx) => {
+          tx.insert('idempotency', record('old', '2030-01-01T00:00:00.000Z'));
+          tx.insert('idempotency', record('exactly-now', '2030-06-01T00:00:00.000Z'));
+          tx.insert('idempotency', record('fresh', '2030-06-01T00:00:00.001Z'));
+        });
+        const revision = storage.revision('idempotency');
+        expect(await storage.deleteExpired('idempotency', new Date('2030-06-01T00:00:00.000Z'))).toBe(2);
+        expect((await storage.list('idempotency')).map((r) => r.id)).toEqual(['fresh']);
+        expect(storage.revision('idempotency')).not.toBe(revision);
+        expect(await storage.deleteExpired('idempotency', new Date('2030-06-01T00:00:00.000Z'))).toBe(0);
+        if (subject.reopen) {
+          await storage.close();
+          storage = await subject.reopen();
+          expect((await storage.list('idempotency')).map((r) => r.id)).toEqual(['fresh']);
+        }
+      });
+
+      it('deleteExpired handles many records', async () => {
+        await storage.transact((tx) => {
+          for (let i = 0; i < 2500; i++) tx.insert('idempotency', record(`r${i}`, '2030-01-01T00:00:00.000Z'));
+          tx.insert('idempotency', record('kept', '2999-01-01T00:00:00.000Z'));
+        });
+        expect(await storage.deleteExpired('idempotency', new Date('2031-01-01T00:00:00.000Z'))).toBe(2500);
+        expect(await storage.count('idempotency')).toBe(1);
+      });
+    });
+
     describe('lifecycle', () => {
       it('rejects calls after close', async () => {
         await storage.close();

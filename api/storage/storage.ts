@@ -64,6 +64,16 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
 ];
 
 /**
+ * Collections whose records carry an `expiresAt` (ISO date-time) after which they are dead: adapters never load
+ * them at start and sweep them on a timer (DESIGN §4: an idempotent answer is kept 24 h). 5,000 keyed writes
+ * left 18 MB of stored answers in a 21 MB db.json when they were kept forever (issue 13 item 7).
+ */
+export type ExpiringCollection = 'idempotency';
+export const EXPIRING_COLLECTIONS: readonly ExpiringCollection[] = ['idempotency'];
+/** How often adapters sweep expired records unless told otherwise. */
+export const DEFAULT_SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/**
  * Indexed fields per collection. `unique` fields reject a second record with the same value
  * (case-sensitive: callers store emails lower-case). Lookups on other fields scan.
  */
@@ -136,6 +146,12 @@ export interface Storage {
    * so a public list is serialised once per change, not once per request.
    */
   revision(collection: CollectionName): number;
+  /**
+   * Deletes the records of an expiring collection whose `expiresAt` is at or before `now`, durably (like
+   * `DELETE FROM idempotency WHERE expires_at <= $1`), and resolves with how many. Adapters also run it on a
+   * timer; callers need not.
+   */
+  deleteExpired(collection: ExpiringCollection, now: Date): Promise<number>;
   /** Resolves once every change committed so far is durable. */
   flush(): Promise<void>;
   /** Flushes and releases files; later calls reject. */
@@ -183,14 +199,24 @@ export class StorageUnavailableError extends Error {
   }
 }
 
-/** The data file exists but cannot be parsed: the server must refuse to start and leave it alone. */
+/**
+ * The data file exists but cannot be parsed: the server must refuse to start and leave it alone. The advice never
+ * suggests a step that loses acknowledged writes (moving the file away, starting with example data): the files
+ * of the data folder hold them, so the way out is to inspect the damage or restore the folder from a backup.
+ */
 export class CorruptDataError extends Error {
   constructor(
     readonly file: string,
     readonly reason: string,
+    /** The damaged line (1-based) of a journal, when the damage is in one line. */
+    readonly line?: number,
   ) {
+    const inspect =
+      line === undefined
+        ? 'Inspect it (it is JSON)'
+        : `Inspect the damaged line with: sed -n '${line}p' '${file}' (one JSON transaction per line)`;
     super(
-      `The data file ${file} cannot be read (${reason}). It was left untouched; restore it from a backup or move it away to start with example data.`,
+      `The data file ${file} cannot be read (${reason}). Nothing was changed. Keep it and every other file of the data folder as they are: they hold acknowledged writes, and moving, deleting or replacing them would lose those. ${inspect}, then stop the server and restore the whole data folder from a backup (or repair the line by hand if you know what it held).`,
     );
     this.name = 'CorruptDataError';
   }

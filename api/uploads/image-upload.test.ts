@@ -225,6 +225,13 @@ describe('processImageUpload', () => {
     await expectOnlyVariantFiles();
   });
 
+  it('writes the uploads folder owner-only (0700) and every stored file 0600 (issue 13 item 3)', async () => {
+    const result = await processImageUpload(await makeImage(1000, 700, 'jpeg'), uploadsDir);
+    expect((await stat(uploadsDir)).mode & 0o777).toBe(0o700);
+    expect(result.variants.length).toBeGreaterThan(0);
+    for (const variant of result.variants) expect((await stat(fileOf(variant.url))).mode & 0o777).toBe(0o600);
+  });
+
   it('accepts a PNG without upscaling past its width', async () => {
     const bytes = await makeImage(1200, 600, 'png');
     const result = await processImageUpload(bytes, uploadsDir);

@@ -171,7 +171,8 @@ async function writeFileAtomic(file: string, data: Buffer, created: string[]): P
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   created.push(temp);
-  const handle = await open(temp, 'wx', 0o644);
+  // Owner-only, like every file under the data folder: the server itself serves uploads.
+  const handle = await open(temp, 'wx', 0o600);
   try {
     await handle.writeFile(data);
     await handle.sync();
@@ -239,7 +240,7 @@ export async function processImageUpload(bytes: Buffer, uploadsDir: string): Pro
   const largestFile = files[files.length - 1] as string;
   const variants = widths.map((w) => ({ width: w, url: variantUrl(hash, w) }));
 
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
 
   // Already stored (the final names only ever appear complete, by rename): answer from the stored files.
   if ((await Promise.all(files.map(exists))).every(Boolean)) {

@@ -248,6 +248,42 @@ describe.skipIf(mountUnavailable !== null)(`faults against the running server ${
     expect((await restarted.stop('SIGTERM')).code).toBe(0);
   }, 120_000);
 
+  it('full disk: a SIGTERM while the disk is still full leaves a folder the next start opens, with every acknowledged lead (issue 13 item 2)', async () => {
+    const dataDir = mountTmpfs(8 * 1024);
+    const server = await startServer({ dataDir, env: ENV });
+    const acknowledged = new Map<string, string>();
+    for (let n = 0; n < 3; n++) {
+      const answer = await postContact(server, `before-full-${n}@faults.test`);
+      expect(answer.status).toBe(201);
+      acknowledged.set(`before-full-${n}@faults.test`, answer.body.id!);
+    }
+    const filler = path.join(dataDir, 'filler.bin');
+    expect(fillUp(filler)).toBeGreaterThan(0);
+    const refused: string[] = [];
+    for (let n = 0; n < 60 && refused.length < 3; n++) {
+      const email = `while-full-${n}@faults.test`;
+      const answer = await postContact(server, email);
+      if (answer.status === 201) acknowledged.set(email, answer.body.id!);
+      else {
+        expect(answer.status).toBe(503);
+        refused.push(email);
+      }
+    }
+    expect(refused).toHaveLength(3);
+
+    // Stopped while the disk is still full: the final compaction cannot write db.json.
+    const exit = await server.stop('SIGTERM');
+    expect(exit.code, exit.output).toBe(0);
+    rmSync(filler);
+
+    const restarted = await startServer({ dataDir, env: ENV });
+    const { token } = await login(restarted, 'admin@example.com', ADMIN_PASSWORD);
+    const stored = await leadEmails(restarted, token!);
+    for (const [email, id] of acknowledged) expect(stored.get(email), email).toBe(id);
+    for (const email of refused) expect(stored.has(email), `${email} was refused but was stored`).toBe(false);
+    expect((await restarted.stop('SIGTERM')).code).toBe(0);
+  }, 120_000);
+
   it('read-only folder: the server starts, reads work, writes answer 503 with the clear error, and work again once the folder is writable', async () => {
     const dataDir = mountTmpfs(16 * 1024);
     // A first start writes a valid db.json (example data, the admin) and one acknowledged lead.
