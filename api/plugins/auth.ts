@@ -1,13 +1,17 @@
 /**
- * Authentication and roles (DESIGN §4 "Auth"): HS256 JWTs for 12 h carrying the user id and role, and on every
- * protected request a fresh check that the user still exists and is active, so deleting an admin revokes
- * access at once. Roles are enforced here, on the server.
+ * Authentication and roles (DESIGN §4 "Auth"): HS256 JWTs for 12 h carrying the user id, role and the account's
+ * credential version, and on every protected request a fresh check that the user still exists, is active and
+ * still has that version, so deleting an admin, changing their password or their role revokes every token issued
+ * before at once. Roles are enforced here, on the server. Also the limits and audit shared by every password
+ * check (api/security/password-attempts.ts).
  */
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, type AdminRole, type AdminUser } from '../../domain';
 import { HttpError } from '../http/http-error';
+import { PasswordAttempts } from '../security/password-attempts';
+import { RefusalAudit } from '../security/refusal-audit';
 import type { StoredAdminUser } from '../storage/storage';
 
 export const TOKEN_LIFETIME = '12h';
@@ -15,7 +19,16 @@ export const TOKEN_LIFETIME = '12h';
 export interface TokenPayload {
   sub: string;
   role: AdminRole;
+  /**
+   * The account's credential version when the token was signed: the admin record's `version`. An admin record
+   * changes only when its credentials or access do (password change, role change, deactivation, reactivation),
+   * so any change revokes the tokens signed before it; the check costs nothing beyond the user lookup every
+   * protected request already makes.
+   */
+  ver: number;
 }
+
+export const SESSION_REVOKED = 'Your sign-in is no longer valid (password or access changed). Please sign in again.';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -31,6 +44,8 @@ declare module 'fastify' {
     /** onRequest hook: authenticate, then 403 unless the admin is a SUPER_ADMIN. */
     requireSuperAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signToken: (user: StoredAdminUser) => string;
+    /** Limits and audit of password checks (login, change-password, kiosk passes). */
+    passwordAttempts: PasswordAttempts;
   }
   interface FastifyRequest {
     /** The signed-in admin, set by `authenticate`. */
@@ -53,7 +68,22 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }): Pr
   });
 
   app.decorateRequest('admin', null);
-  app.decorate('signToken', (user: StoredAdminUser) => app.jwt.sign({ sub: user.id, role: user.role }));
+  app.decorate('signToken', (user: StoredAdminUser) =>
+    app.jwt.sign({ sub: user.id, role: user.role, ver: user.version }),
+  );
+
+  const refusalAudit = new RefusalAudit(
+    async (entry) => {
+      await app.storage.transact((tx) => tx.insert('audit', entry));
+    },
+    (error) => app.log.warn({ err: error }, 'could not write the audit line of a refused password attempt'),
+  );
+  refusalAudit.start();
+  app.addHook('onClose', async () => refusalAudit.stop());
+  app.decorate(
+    'passwordAttempts',
+    new PasswordAttempts(app.config.loginRateLimit, app.config.rateLimitWindowMs, refusalAudit),
+  );
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
@@ -66,6 +96,8 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }): Pr
     }
     const user = await app.storage.get('adminUsers', payload.sub);
     if (!user || !user.isActive) throw new HttpError(401, 'This account no longer has access');
+    // A token without a version (signed before versions existed) is refused too: one sign-in more, once.
+    if (payload.ver !== user.version) throw new HttpError(401, SESSION_REVOKED);
     // The role comes from the stored user, not the token, so a demotion applies at once.
     request.admin = publicAdmin(user);
   }

@@ -72,6 +72,116 @@ describe('login', () => {
     ]);
   });
 
+  it('keeps the audit of a flood of refused logins from one address bounded, and lets the owner in from another', async () => {
+    await t.close();
+    t = await createTestApp({ seed: false, config: { loginRateLimit: 10 } });
+    const auditBefore = await t.storage.count('audit');
+    const attacker = { remoteAddress: '203.0.113.7' };
+    const flood = [];
+    for (let i = 0; i < 3_000; i += 1) {
+      flood.push(
+        t.request({
+          method: 'POST',
+          url: '/api/admin/login',
+          json: { email: SUPER_ADMIN.email, password: `guess-${i}` },
+          ...attacker,
+        }),
+      );
+      // A correct password from the owner's own address in the middle of the flood.
+      if (i === 1_500) {
+        flood.push(
+          t.request({
+            method: 'POST',
+            url: '/api/admin/login',
+            json: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password },
+            remoteAddress: '198.51.100.20',
+          }),
+        );
+      }
+    }
+    const answers = await Promise.all(flood);
+    const owner = answers.splice(1_501, 1)[0]!;
+    expect(owner.statusCode).toBe(200);
+    const statuses = answers.map((answer) => answer.statusCode);
+    // Parallel guesses are counted before their password is checked: at most the limit are ever checked.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2_990);
+    const written = await t.storage.list('audit');
+    const added = written.length - auditBefore;
+    // Each wrong password checked, the first 429 of the address and the owner's sign-in; the rest is counted.
+    expect(added).toBeLessThanOrEqual(13);
+    const lines = written.slice(auditBefore);
+    expect(lines.filter((entry) => entry.detail === 'wrong password').length).toBe(
+      statuses.filter((status) => status === 401).length,
+    );
+    expect(lines.filter((entry) => entry.detail === 'rate limited')).toHaveLength(1);
+    expect(Buffer.byteLength(JSON.stringify(written.slice(auditBefore)))).toBeLessThan(12_000);
+    // The counted refusals are reported in one summary line when the server stops (or every 5 minutes).
+    await t.app.close();
+    const summary = (await t.storage.list('audit')).at(-1)!;
+    expect(summary).toMatchObject({ action: 'admin.login', outcome: 'failure', ip: '203.0.113.7' });
+    expect(summary.detail).toMatch(/^\d+ more refused attempts since .*rate limited ×\d+/);
+  }, 60_000);
+
+  it('counts failures only: a sales office behind one address signs in many times', async () => {
+    await t.close();
+    t = await createTestApp({ seed: false, config: { loginRateLimit: 10 } });
+    const office = { remoteAddress: '192.0.2.50' };
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push(
+        (
+          await t.request({
+            method: 'POST',
+            url: '/api/admin/login',
+            json: { email: ADMIN.email, password: 'typo' },
+            ...office,
+          })
+        ).statusCode,
+      );
+    }
+    for (let i = 0; i < 15; i += 1) {
+      statuses.push(
+        (
+          await t.request({
+            method: 'POST',
+            url: '/api/admin/login',
+            json: {
+              email: i % 2 ? ADMIN.email : SUPER_ADMIN.email,
+              password: i % 2 ? ADMIN.password : SUPER_ADMIN.password,
+            },
+            ...office,
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(200)]);
+  });
+
+  it('does not lock the owner out: ten failures slow the email, and a right password from a good address gets in', async () => {
+    await t.close();
+    t = await createTestApp({ seed: false, config: { loginRateLimit: 10 } });
+    const tryLogin = (password: string, remoteAddress: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/admin/login',
+        json: { email: SUPER_ADMIN.email, password },
+        remoteAddress,
+      });
+    // Ten wrong passwords from ten addresses (a distributed guesser): the email is over its limit.
+    for (let i = 0; i < 10; i += 1) expect((await tryLogin('wrong-guess', `203.0.113.${i + 1}`)).statusCode).toBe(401);
+    // An address that keeps failing is refused.
+    for (let i = 0; i < 2; i += 1) expect((await tryLogin('wrong-guess', '203.0.113.1')).statusCode).toBe(401);
+    const refused = await tryLogin(SUPER_ADMIN.password, '203.0.113.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner, from an address that is not failing, gets in after a delay.
+    const started = Date.now();
+    const owner = await tryLogin(SUPER_ADMIN.password, '198.51.100.20');
+    expect(owner.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
   it('refuses a deactivated admin', async () => {
     await t.request({ method: 'DELETE', url: `/api/admin/users/${t.admin.id}`, token: t.superToken });
     expect((await login(ADMIN.email, ADMIN.password)).statusCode).toBe(401);
@@ -103,6 +213,35 @@ describe('change password', () => {
     expect(response.json().error).toBe(MESSAGES.currentPasswordWrong);
   });
 
+  it('shares the login limits (429 with Retry-After) and audits every wrong current password', async () => {
+    await t.close();
+    t = await createTestApp({ seed: false, config: { loginRateLimit: 3 } });
+    const change = (currentPassword: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/admin/change-password',
+        token: t.adminToken,
+        json: { currentPassword, newPassword: 'a-brand-new-pass' },
+      });
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await change(`guess-${i}`)).statusCode);
+    const refused = await change(ADMIN.password);
+    expect(statuses).toEqual([400, 400, 400]);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const audit = await t.storage.list('audit');
+    expect(
+      audit
+        .filter((entry) => entry.action === 'admin.confirm-password')
+        .map((entry) => [entry.actorId, entry.outcome, entry.detail]),
+    ).toEqual([
+      [t.admin.id, 'failure', 'wrong password (change password)'],
+      [t.admin.id, 'failure', 'wrong password (change password)'],
+      [t.admin.id, 'failure', 'wrong password (change password)'],
+      [t.admin.id, 'failure', 'rate limited'],
+    ]);
+  });
+
   it.each([
     [{ currentPassword: '', newPassword: 'long-enough-1' }, 'currentPassword', MESSAGES.currentPasswordRequired],
     [{ currentPassword: ADMIN.password, newPassword: '' }, 'newPassword', MESSAGES.newPasswordRequired],
@@ -111,6 +250,43 @@ describe('change password', () => {
     const response = await t.request({ method: 'POST', url: '/api/admin/change-password', token: t.adminToken, json });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual({ path, message });
+  });
+});
+
+describe('token revocation (credential version)', () => {
+  const verify = (token: string) => t.request({ method: 'GET', url: '/api/admin/verify', token });
+
+  it('refuses a token signed before a password change, and accepts a new sign-in', async () => {
+    const before = (await login(ADMIN.email, ADMIN.password)).json().token as string;
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/admin/change-password',
+      token: before,
+      json: { currentPassword: ADMIN.password, newPassword: 'a-brand-new-pass' },
+    });
+    expect(changed.statusCode).toBe(200);
+    for (const stale of [before, t.adminToken]) {
+      const response = await verify(stale);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toMatch(/sign in again/);
+    }
+    const after = (await login(ADMIN.email, 'a-brand-new-pass')).json().token as string;
+    expect((await verify(after)).statusCode).toBe(200);
+  });
+
+  it('refuses a token signed before a role change or a deactivation', async () => {
+    await t.storage.transact((tx) => tx.update('adminUsers', t.admin.id, { role: 'SUPER_ADMIN' }));
+    expect((await verify(t.adminToken)).statusCode).toBe(401);
+    const superToken = t.app.signToken((await t.storage.get('adminUsers', t.admin.id))!);
+    expect((await verify(superToken)).statusCode).toBe(200);
+    await t.storage.transact((tx) => tx.update('adminUsers', t.admin.id, { isActive: false }));
+    await t.storage.transact((tx) => tx.update('adminUsers', t.admin.id, { isActive: true }));
+    expect((await verify(superToken)).statusCode).toBe(401);
+  });
+
+  it('refuses a genuine token that carries no credential version', async () => {
+    const unversioned = t.app.jwt.sign({ sub: t.admin.id, role: 'ADMIN' } as never);
+    expect((await verify(unversioned)).statusCode).toBe(401);
   });
 });
 
@@ -221,7 +397,7 @@ describe('admin users', () => {
     expect(self.statusCode).toBe(403);
   });
 
-  it('reactivates a deleted admin when re-created with the same email', async () => {
+  it('makes a new account (new id) when the email of a deleted admin is used again; the old tokens stay dead', async () => {
     await t.request({ method: 'DELETE', url: `/api/admin/users/${t.admin.id}`, token: t.superToken });
     const again = await t.request({
       method: 'POST',
@@ -230,7 +406,26 @@ describe('admin users', () => {
       json: { email: ADMIN.email, password: 'fresh-password-1' },
     });
     expect(again.statusCode).toBe(201);
-    expect(again.json().id).toBe(t.admin.id);
-    expect((await login(ADMIN.email, 'fresh-password-1')).statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ email: ADMIN.email, role: 'ADMIN', isActive: true, version: 1 });
+    expect(again.json().id).not.toBe(t.admin.id);
+    expect((await t.request({ method: 'GET', url: '/api/admin/verify', token: t.adminToken })).statusCode).toBe(401);
+    const fresh = await login(ADMIN.email, 'fresh-password-1');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().admin.id).toBe(again.json().id);
+    const list = (await t.request({ method: 'GET', url: '/api/admin/users', token: t.superToken })).json();
+    expect(list.filter((user: { email: string }) => user.email === ADMIN.email)).toHaveLength(1);
+    // The old record stays (the audit trail names it), inactive and out of the way of the email.
+    const old = await t.storage.get('adminUsers', t.admin.id);
+    expect(old).toMatchObject({ isActive: false });
+    expect(old!.email).not.toBe(ADMIN.email);
+    // Deleting the new account and creating it a third time works the same way.
+    await t.request({ method: 'DELETE', url: `/api/admin/users/${again.json().id}`, token: t.superToken });
+    const third = await t.request({
+      method: 'POST',
+      url: '/api/admin/users',
+      token: t.superToken,
+      json: { email: ADMIN.email, password: 'fresh-password-2' },
+    });
+    expect(third.statusCode).toBe(201);
   });
 });

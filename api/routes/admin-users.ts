@@ -1,6 +1,7 @@
 /**
- * Admin accounts (SPEC §7, §6): SUPER_ADMIN only. Deleting deactivates (the audit trail keeps its actors);
- * nobody deletes their own account, and the last active SUPER_ADMIN stays.
+ * Admin accounts (SPEC §7, §6): SUPER_ADMIN only. Deleting deactivates (the audit trail keeps its actors), and
+ * every token of the account stops working (its version changes, api/plugins/auth.ts); nobody deletes their own
+ * account, and the last active SUPER_ADMIN stays. Creating an account with a deleted one's email makes a new one.
  */
 import type { FastifyInstance } from 'fastify';
 import { createAdminInputSchema, MESSAGES, type AdminRole } from '../../domain';
@@ -33,10 +34,11 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
               { path: 'email', message: 'Already in use' },
             ]);
           }
-          // A deleted (deactivated) account with this email comes back with the new password and role.
-          const user = existing
-            ? tx.update('adminUsers', existing.id, { passwordHash, role, isActive: true })
-            : tx.insert('adminUsers', { email, passwordHash, role, isActive: true });
+          // A deleted (deactivated) account with this email stays deleted: the new one is a new account with a
+          // new id, so nothing issued to the old one (tokens, kiosk passes) can ever work again. The old record
+          // keeps its place in the audit trail under a tombstone email that frees the address.
+          if (existing) tx.update('adminUsers', existing.id, { email: `${email}#deleted-${existing.id}` });
+          const user = tx.insert('adminUsers', { email, passwordHash, role, isActive: true });
           return { statusCode: 201, body: publicAdmin(user) };
         },
         { action: 'admin-user.create', entity: 'adminUsers', entityId: (body) => (body as { id: string }).id },

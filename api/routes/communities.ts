@@ -1,13 +1,35 @@
-/** Admin community routes (SPEC §7): slugs are made from names and stay stable across renames. */
+/**
+ * Admin community routes (SPEC §7): slugs are made from names and stay stable across renames; a slug is never an
+ * id, nor shaped like one.
+ */
 import type { FastifyInstance } from 'fastify';
-import { communityInputSchema, communityUpdateSchema, slugify, type Community } from '../../domain';
+import {
+  communityInputSchema,
+  communityUpdateSchema,
+  looksLikeUuid,
+  slugify,
+  SLUG_LOOKS_LIKE_ID,
+  type Community,
+} from '../../domain';
 import { HttpError } from '../http/http-error';
 import { registerCrudRoutes } from '../http/crud-routes';
 import type { Transaction } from '../storage/storage';
 
-/** The first free slug: "emberly", then "emberly-2", "emberly-3"... */
+/**
+ * Pages and the API find a community by id or slug, ids first: a slug equal to another record's id would hide
+ * that community's page behind this one's. The schema refuses UUID-shaped slugs; this also covers any id that is
+ * not a UUID (records imported with their own ids).
+ */
+function refuseSlugThatIsAnId(tx: Transaction, slug: string | undefined): void {
+  if (slug !== undefined && tx.get('communities', slug)) {
+    throw new HttpError(400, SLUG_LOOKS_LIKE_ID, [{ path: 'slug', message: SLUG_LOOKS_LIKE_ID }]);
+  }
+}
+
+/** The first free slug: "emberly", then "emberly-2", "emberly-3"... (never one shaped like an id). */
 export function uniqueSlug(tx: Transaction, wanted: string, ownId?: string): string {
-  const base = wanted || 'community';
+  // A name that is itself a UUID must not make a slug that looks like an id.
+  const base = !wanted ? 'community' : looksLikeUuid(wanted) ? `community-${wanted}` : wanted;
   for (let suffix = 1; ; suffix += 1) {
     const candidate = suffix === 1 ? base : `${base}-${suffix}`;
     const holder = tx.findOne('communities', 'slug', candidate);
@@ -23,11 +45,13 @@ export default async function communityRoutes(app: FastifyInstance): Promise<voi
     createSchema: communityInputSchema,
     updateSchema: communityUpdateSchema,
     prepareCreate: (tx, input) => {
+      refuseSlugThatIsAnId(tx, input.slug as string | undefined);
       const slug = uniqueSlug(tx, (input.slug as string | undefined) ?? slugify(String(input.name)));
       return { ...(input as Omit<Community, 'id' | 'createdAt' | 'updatedAt' | 'version'>), slug };
     },
     prepareUpdate: (tx, current, changes) => {
       const slug = changes.slug as string | undefined;
+      if (slug !== current.slug) refuseSlugThatIsAnId(tx, slug);
       if (slug !== undefined && slug !== current.slug && tx.findOne('communities', 'slug', slug)) {
         throw new HttpError(409, 'Another community already uses this slug', [
           { path: 'slug', message: 'Already in use' },

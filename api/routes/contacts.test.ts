@@ -135,6 +135,22 @@ describe('public contact calls', () => {
     expect(await t.storage.count('contacts')).toBe(3);
   });
 
+  it('counts a client against its limit before reading the body: past it, even a malformed body gets 429', async () => {
+    await t.close();
+    t = await createTestApp({ seed: false, config: { contactRateLimit: 3 } });
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name": oops',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+
   it('never lists contacts publicly', async () => {
     await post('/api/public/contacts', contactBody());
     expect((await t.request({ method: 'GET', url: '/api/public/contacts' })).statusCode).toBe(404);

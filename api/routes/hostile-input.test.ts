@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../storage/memory-storage';
-import { createTestApp, type TestApp } from '../../tests/support/api';
+import { communityBody, createTestApp, SUPER_ADMIN, type TestApp } from '../../tests/support/api';
 import {
   FILE_NAME_MARKER,
   POLLUTION_KEY,
@@ -309,4 +309,217 @@ afterAll(() => {
         .join('\n'),
       statusCounts,
     );
+});
+
+/**
+ * The attacks of issue 13 (items 1, 5, 6, 9, 13, 14), replayed on every run: each was reproduced against a real
+ * server before its fix. Apps of their own, with the production login limit, so the property run above is not
+ * slowed by limits and these are not disturbed by its random writes.
+ */
+describe('hostile-input round: issue 13', () => {
+  let limited: TestApp;
+  let communityId: string;
+  beforeAll(async () => {
+    limited = await createTestApp({ seed: true, config: { loginRateLimit: 10, contactRateLimit: 20 } });
+    communityId = (await limited.storage.list('communities'))[0]!.id;
+  });
+  afterAll(() => limited?.close());
+
+  const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+
+  it('answers a deeply nested body on every JSON route with a 400 naming the depth, before parsing it', async () => {
+    const writeRoutes = listRoutes(limited.app).filter(
+      (route) => ['POST', 'PUT', 'PATCH'].includes(route.method) && route.url.startsWith('/api/'),
+    );
+    expect(writeRoutes.length).toBeGreaterThanOrEqual(15);
+    const bodies = [deep(450_000), `{"name":${deep(65)},"email":"a@example.com"}`];
+    for (const route of writeRoutes) {
+      for (const payload of bodies) {
+        const response = await limited.request({
+          method: route.method as InjectOptions['method'],
+          url: route.url.replace(/:[A-Za-z]+/g, communityId),
+          token: limited.superToken,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        // Status and message, not timing: the message is the depth check's, so JSON.parse never saw the body.
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(400);
+        expect(response.json().error, `${route.method} ${route.url}`).toMatch(/more than 64 levels/);
+      }
+    }
+    // Brackets inside strings are text, and 64 levels are still parsed (the route then judges the body).
+    const inString = await limited.request({
+      method: 'POST',
+      url: '/api/admin/login',
+      json: { email: `${'['.repeat(100)}@example.com`, password: '"]]]\\"[[[' },
+      remoteAddress: '192.0.2.200',
+    });
+    expect(inString.statusCode).toBe(401);
+    const atLimit = await limited.request({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":${deep(63)},"password":"x"}`,
+      remoteAddress: '192.0.2.200',
+    });
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json().error).not.toMatch(/levels/);
+  });
+
+  it('refuses an address out of login tries with 429 before reading its body; a flood writes a bounded audit', async () => {
+    const attacker = '203.0.113.99';
+    const auditBefore = await limited.storage.count('audit');
+    for (let i = 0; i < 10; i += 1) {
+      const response = await limited.request({
+        method: 'POST',
+        url: '/api/admin/login',
+        json: { email: `nobody-${i}@example.com`, password: 'guess-guess' },
+        remoteAddress: attacker,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    // Malformed and deeply nested bodies: a 400 would mean the body was parsed first.
+    for (const payload of ['{"email":', deep(450_000), '{"email":"a@example.com","password":"x"}']) {
+      const response = await limited.request({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        remoteAddress: attacker,
+      });
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    await Promise.all(
+      Array.from({ length: 2_000 }, (_, i) =>
+        limited.request({
+          method: 'POST',
+          url: '/api/admin/login',
+          json: { email: SUPER_ADMIN.email, password: `flood-${i}` },
+          remoteAddress: attacker,
+        }),
+      ),
+    );
+    expect((await limited.storage.count('audit')) - auditBefore).toBeLessThanOrEqual(12);
+  });
+
+  it('lets a stolen token guess no more than the login form (kiosk pass, change-password)', async () => {
+    const thief = '203.0.113.150';
+    const guesses = [];
+    for (let i = 0; i < 12; i += 1) {
+      const url = i % 2 ? '/api/admin/kiosk-passes' : '/api/admin/change-password';
+      const json =
+        i % 2
+          ? { communityId, password: `guess-${i}` }
+          : { currentPassword: `guess-${i}`, newPassword: 'new-pass-123' };
+      guesses.push(
+        (await limited.request({ method: 'POST', url, json, token: limited.adminToken, remoteAddress: thief }))
+          .statusCode,
+      );
+    }
+    expect(guesses).toEqual([...Array(10).fill(400), 429, 429]);
+    const audited = (await limited.storage.list('audit')).filter(
+      (entry) => entry.action === 'admin.confirm-password' && entry.ip === thief,
+    );
+    expect(audited.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('refuses every token of an admin once deleted, even after the email is used again', async () => {
+    const created = await limited.request({
+      method: 'POST',
+      url: '/api/admin/users',
+      token: limited.superToken,
+      json: { email: 'temp-agent@example.com', password: 'temp-agent-password' },
+    });
+    const login = await limited.request({
+      method: 'POST',
+      url: '/api/admin/login',
+      json: { email: 'temp-agent@example.com', password: 'temp-agent-password' },
+      remoteAddress: '192.0.2.201',
+    });
+    const token = login.json().token as string;
+    await limited.request({
+      method: 'DELETE',
+      url: `/api/admin/users/${created.json().id}`,
+      token: limited.superToken,
+    });
+    const again = await limited.request({
+      method: 'POST',
+      url: '/api/admin/users',
+      token: limited.superToken,
+      json: { email: 'temp-agent@example.com', password: 'temp-agent-password' },
+    });
+    expect(again.json().id).not.toBe(created.json().id);
+    expect((await limited.request({ method: 'GET', url: '/api/contacts', token })).statusCode).toBe(401);
+  });
+
+  it('exports no cell a spreadsheet would run as a formula, whatever the separator, with a UTF-8 BOM', async () => {
+    const hostileCells = ['ok;-2+3;@SUM(1)', '=1+1', '+1', '-1', '@SUM(1)', '\tx', '\rx', 'a,b', 'say "hi"', 'a\nb'];
+    for (const [index, message] of hostileCells.entries()) {
+      await limited.request({
+        method: 'POST',
+        url: '/api/contacts',
+        token: limited.superToken,
+        json: { name: `CSV ${index}`, email: `csv${index}@example.com`, message: `${message} padding text` },
+      });
+      await limited.request({
+        method: 'POST',
+        url: '/api/contacts',
+        token: limited.superToken,
+        json: { name: message.trim() || 'x', email: `csv-name${index}@example.com`, message: 'A message long enough.' },
+      });
+    }
+    const csv = (await limited.request({ method: 'GET', url: '/api/contacts/export.csv', token: limited.superToken }))
+      .body;
+    expect(csv.startsWith('\ufeff')).toBe(true);
+    expect(csv).toContain(`"ok;'-2+3;'@SUM(1) padding text"`);
+    // Split as a spreadsheet set to ";" would split this comma-separated file (quotes honoured only at the start
+    // of its own cells), or on ",", or line by line: no piece starts a formula.
+    for (const line of csv.replace(/^\ufeff/, '').split(/\r\n|\n|\r/)) {
+      for (const cell of line.split(/[;,]/)) expect(cell, line).not.toMatch(/^[=+\-@\t]/);
+    }
+  });
+
+  it('refuses a slug that is an id (or looks like one) and names without a visible character', async () => {
+    const create = (overrides: Record<string, unknown>) =>
+      limited.request({
+        method: 'POST',
+        url: '/api/communities',
+        token: limited.superToken,
+        json: { ...communityBody(), ...overrides },
+      });
+    for (const slug of [communityId, '123e4567-e89b-12d3-a456-426614174000']) {
+      const response = await create({ name: `Slug ${slug}`, slug });
+      expect(response.statusCode, slug).toBe(400);
+      expect(response.json().details?.[0]?.path).toBe('slug');
+    }
+    const renamed = await limited.request({
+      method: 'PUT',
+      url: `/api/communities/${communityId}`,
+      token: limited.superToken,
+      json: { slug: (await limited.storage.list('communities'))[1]!.id },
+    });
+    expect(renamed.statusCode).toBe(400);
+    // An id that is not a UUID (a record imported with its own id) is refused as a slug too.
+    const legacy = (await limited.storage.list('communities'))[2]!;
+    await limited.storage.transact((tx) =>
+      tx.insert('communities', { ...legacy, id: 'legacy-oak-park', slug: 'legacy-oak-park-page' }),
+    );
+    const taken = await create({ name: 'Oak Park Again', slug: 'legacy-oak-park' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().details).toEqual([{ path: 'slug', message: expect.stringMatching(/cannot look like/) }]);
+    // A name that is only a UUID gets a slug that is not id-shaped.
+    const uuidName = await create({ name: '123e4567-e89b-12d3-a456-426614174001' });
+    expect(uuidName.statusCode).toBe(201);
+    expect(uuidName.json().slug).not.toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    for (const name of ['\u200b\u200c\u200d', '\u202e\u2066\u2069', '\u00ad\ufeff', ' \u2060 ', '\u3164']) {
+      const response = await create({ name });
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().details).toContainEqual({ path: 'name', message: 'Community Name is required' });
+    }
+    // Bidi overrides and zero-width characters are taken out of a name that has visible ones.
+    const spoof = await create({ name: 'Lake\u202e side\u200b Estates' });
+    expect(spoof.statusCode).toBe(201);
+    expect(spoof.json().name).toBe('Lake side Estates');
+  });
 });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KIOSK_MESSAGES } from '../../domain';
 import { ADMIN, createTestApp, type TestApp } from '../../tests/support/api';
 import { KIOSK_PASS_LIFETIME_MS, KioskPassSigner } from '../security/kiosk-pass';
-import { WRONG_PASSWORD } from './kiosk';
+import { KIOSK_SIGN_INS_PER_ADDRESS, WRONG_PASSWORD } from './kiosk';
 
 let t: TestApp;
 /** Open-house leads of the example data, present before each test. */
@@ -82,6 +82,46 @@ describe('kiosk passes', () => {
     expect((await issuePass(ADMIN.password, 'atlantis')).statusCode).toBe(404);
   });
 
+  it('share the login limits: a stolen token cannot guess the password, and every guess and pass is audited', async () => {
+    await t.close();
+    t = await createTestApp({ seed: true, config: { loginRateLimit: 5 } });
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await issuePass(`guess-${i}`)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    // Out of tries at this address, even with the right password; the login shares the count.
+    const refused = await issuePass(ADMIN.password);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/admin/login',
+      json: { email: ADMIN.email, password: ADMIN.password },
+    });
+    expect(login.statusCode).toBe(429);
+    const audit = await t.storage.list('audit');
+    const guesses = audit.filter((entry) => entry.action === 'admin.confirm-password');
+    expect(guesses.filter((entry) => entry.detail?.startsWith('wrong password'))).toHaveLength(5);
+    expect(guesses[0]).toMatchObject({ actorId: t.admin.id, actorEmail: ADMIN.email, outcome: 'failure' });
+    // From another address the admin still gets a pass (after the account's delay), and that is audited.
+    const issued = await t.request({
+      method: 'POST',
+      url: '/api/admin/kiosk-passes',
+      token: t.adminToken,
+      json: { communityId: 'emberly', password: ADMIN.password },
+      remoteAddress: '198.51.100.9',
+    });
+    expect(issued.statusCode).toBe(201);
+    const issueLine = (await t.storage.list('audit')).find((entry) => entry.action === 'kiosk-pass.issue');
+    expect(issueLine).toMatchObject({
+      actorId: t.admin.id,
+      entity: 'communities',
+      entityId: await emberlyId(),
+      outcome: 'success',
+      ip: '198.51.100.9',
+    });
+    expect(JSON.stringify(issueLine)).not.toContain(issued.json().pass);
+  });
+
   it('never work as an admin token', async () => {
     const { pass } = (await issuePass()).json();
     const response = await t.request({ method: 'GET', url: '/api/contacts', token: pass });
@@ -138,6 +178,22 @@ describe('kiosk sign-ins', () => {
         spamReason: 'honeypot field filled',
       });
     }
+  });
+
+  it('from one address past the kiosk ceiling get 429 before their body is read', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index <= KIOSK_SIGN_INS_PER_ADDRESS; index += 1) {
+      // A malformed body: a 400 while the address is under its ceiling, a 429 (body never parsed) once past it.
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/public/kiosk/sign-ins',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"id": oops',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, KIOSK_SIGN_INS_PER_ADDRESS).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('are counted per kiosk, not under the public limit of 20 per IP', async () => {

@@ -24,7 +24,7 @@ import { runWrite } from '../http/idempotent-write';
 import { spamReason } from '../leads/lead-intake';
 import { KioskPassSigner } from '../security/kiosk-pass';
 import { verifyPassword } from '../security/passwords';
-import { FixedWindowRateLimiter } from '../security/rate-limiter';
+import { FixedWindowRateLimiter, limitBeforeBody } from '../security/rate-limiter';
 import type { NewRecord } from '../storage/storage';
 
 /**
@@ -33,6 +33,11 @@ import type { NewRecord } from '../storage/storage';
  * Retry-After by the tablet's outbox).
  */
 export const KIOSK_SIGN_INS_PER_WINDOW = 300;
+/**
+ * Sign-ins one address may send per 15 minutes, counted before the body is read (the pass is in the body): room for
+ * three kiosks of one sales office behind one address, and a bound on what an anonymous flood costs to parse.
+ */
+export const KIOSK_SIGN_INS_PER_ADDRESS = 3 * KIOSK_SIGN_INS_PER_WINDOW;
 
 export const WRONG_PASSWORD = 'Wrong password';
 
@@ -40,6 +45,10 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
   const signer = new KioskPassSigner(app.config.jwtSecret!);
   const perKiosk = new FixedWindowRateLimiter(KIOSK_SIGN_INS_PER_WINDOW, app.config.rateLimitWindowMs);
   const perIp = new FixedWindowRateLimiter(app.config.contactRateLimit, app.config.rateLimitWindowMs);
+  const perAddress = new FixedWindowRateLimiter(
+    app.config.contactRateLimit === 0 ? 0 : KIOSK_SIGN_INS_PER_ADDRESS,
+    app.config.rateLimitWindowMs,
+  );
 
   async function findCommunity(idOrSlug: string) {
     return (
@@ -49,16 +58,37 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: KioskPassRequest }>(
     '/admin/kiosk-passes',
-    { onRequest: app.authenticate, schema: { body: kioskPassRequestSchema } },
+    {
+      onRequest: [app.authenticate, app.passwordAttempts.addressRefusal('admin.confirm-password')],
+      schema: { body: kioskPassRequestSchema },
+    },
     async (request, reply) => {
+      // The login's limits and audit: a stolen token must not be a way to guess its admin's password.
+      const attempt = await app.passwordAttempts.begin(request, 'admin.confirm-password', request.admin!.email);
       const admin = await app.storage.get('adminUsers', request.admin!.id);
       // A 400, not a 401: the client signs out on any 401 (as for a wrong current password).
       if (!admin || !(await verifyPassword(admin.passwordHash, request.body.password))) {
+        await attempt.failed(request.admin!.id, 'wrong password (kiosk pass)');
         throw new HttpError(400, WRONG_PASSWORD, [{ path: 'password', message: WRONG_PASSWORD }]);
       }
+      attempt.succeeded();
       const community = await findCommunity(request.body.communityId);
       if (!community) throw new HttpError(404, MESSAGES.communityNotFound);
       const { pass, claims } = signer.issue(admin.id, community.id);
+      // A pass lets a tablet file leads for 14 days: who started which kiosk is on the record (never the pass).
+      await app.storage.transact((tx) =>
+        tx.insert('audit', {
+          at: new Date().toISOString(),
+          actorId: admin.id,
+          actorEmail: admin.email,
+          action: 'kiosk-pass.issue',
+          entity: 'communities',
+          entityId: community.id,
+          ip: request.ip,
+          outcome: 'success',
+          detail: `kiosk ${claims.kioskId}, valid until ${new Date(claims.expiresAt).toISOString()}`,
+        }),
+      );
       const body: KioskPass = { pass, communityId: community.id, expiresAt: new Date(claims.expiresAt).toISOString() };
       return reply.code(201).header('Cache-Control', 'no-store').send(body);
     },
@@ -66,7 +96,7 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: KioskSignIn }>(
     '/public/kiosk/sign-ins',
-    { schema: { body: kioskSignInSchema } },
+    { onRequest: limitBeforeBody(perAddress), schema: { body: kioskSignInSchema } },
     async (request, reply) => {
       const claims = signer.verify(request.body.kioskPass);
       const issuer = claims ? await app.storage.get('adminUsers', claims.adminId) : undefined;

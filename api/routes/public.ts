@@ -18,7 +18,7 @@ import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
 import { publicReads } from '../http/public-reads';
 import { leadRecord, visitorSubmission, type ContactSubmission } from '../leads/lead-intake';
-import { FixedWindowRateLimiter } from '../security/rate-limiter';
+import { FixedWindowRateLimiter, limitBeforeBody } from '../security/rate-limiter';
 import type { Storage } from '../storage/storage';
 
 export const SETTINGS_ID = 'site';
@@ -112,12 +112,6 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     reply: FastifyReply,
     defaultSource: ContactSubmission['source'],
   ) {
-    const decision = contactLimiter.hit(request.ip);
-    if (!decision.allowed) {
-      throw new HttpError(429, MESSAGES.tooManyRequests, undefined, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      });
-    }
     // The visitor's form names its source (popup, listing, visit...); what only the kiosk or staff set is dropped.
     const submission = visitorSubmission(request.body, defaultSource);
     await runWrite(request, reply, ({ tx }) => {
@@ -133,13 +127,13 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     });
   }
 
-  app.post<{ Body: ContactSubmission }>(
-    '/public/contacts',
-    { schema: { body: contactInputSchema } },
-    (request, reply) => createContact(request, reply, 'popup'),
+  // Counted per IP in onRequest, before the body is read: a client over its limit costs no parsing (issue 13).
+  const limited = { onRequest: limitBeforeBody(contactLimiter), schema: { body: contactInputSchema } };
+  app.post<{ Body: ContactSubmission }>('/public/contacts', limited, (request, reply) =>
+    createContact(request, reply, 'popup'),
   );
   // The contact page's own call (SPEC §7 "Other direct calls").
-  app.post<{ Body: ContactSubmission }>('/contact', { schema: { body: contactInputSchema } }, (request, reply) =>
+  app.post<{ Body: ContactSubmission }>('/contact', limited, (request, reply) =>
     createContact(request, reply, 'contact-page'),
   );
 }

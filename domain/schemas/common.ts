@@ -21,13 +21,57 @@ export const cssLengthSchema = z
   .string()
   .regex(/^(0|\d{1,3}(\.\d{1,2})?(px|rem|em|%))$/, { error: 'Use a length such as 12px or 1rem' });
 
-/** Trimmed text with an upper bound; `required` gives the spec's message when empty. */
+/**
+ * Characters that show nothing by themselves: soft hyphen, zero-width spaces and joiners, word joiner and invisible
+ * operators, byte-order mark, Mongolian vowel separator, and the bidirectional controls (marks, embeddings,
+ * overrides, isolates) that make a name read differently from what is stored ("Trojan Source" spoofing).
+ */
+const INVISIBLE_CONTROLS = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+/** Letters and symbols that draw nothing: Hangul fillers, the halfwidth filler, the blank braille pattern. */
+const BLANK_GLYPHS = /[\u115f\u1160\u3164\uffa0\u2800]/g;
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/** Whether `value` has at least one character that shows (a letter, digit, punctuation mark or symbol). */
+export function hasVisibleCharacter(value: string): boolean {
+  return VISIBLE.test(value.replace(BLANK_GLYPHS, ''));
+}
+
+/** `value` without zero-width and bidirectional control characters (names must read as they are stored). */
+export function stripInvisibleControls(value: string): string {
+  return value.replace(INVISIBLE_CONTROLS, '');
+}
+
+/**
+ * Trimmed text with an upper bound; `required` gives the spec's message when empty, or when nothing in it shows
+ * (only zero-width, bidi-control or blank characters).
+ */
 export function text(max: number = TEXT_LIMITS.short, requiredMessage?: string) {
   const base = z
     .string({ error: requiredMessage ?? 'Must be text' })
     .trim()
     .max(max, { error: `At most ${max} characters` });
-  return requiredMessage ? base.min(1, { error: requiredMessage }) : base;
+  return requiredMessage
+    ? base.min(1, { error: requiredMessage, abort: true }).refine(hasVisibleCharacter, { error: requiredMessage })
+    : base;
+}
+
+/**
+ * A required name or title: zero-width and bidi-control characters are taken out first (they can hide or reverse
+ * what a visitor reads), then it must still show something.
+ */
+export function nameText(max: number, requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .overwrite(stripInvisibleControls)
+    .trim()
+    .max(max, { error: `At most ${max} characters` })
+    .min(1, { error: requiredMessage, abort: true })
+    .refine(hasVisibleCharacter, { error: requiredMessage });
+}
+
+/** The shape of a UUID (any version): what record ids look like, so what a slug must never look like. */
+export function looksLikeUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /**

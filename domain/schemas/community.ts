@@ -10,6 +10,8 @@ import {
   cssLengthSchema,
   hexColorSchema,
   imageRefSchema,
+  looksLikeUuid,
+  nameText,
   nonNegativeInt,
   partialWithoutDefaults,
   recordMetaSchema,
@@ -18,10 +20,18 @@ import {
 } from './common';
 import { ownershipCostsSchema, salesOfficeHoursSchema } from './sales-office';
 
+export const SLUG_LOOKS_LIKE_ID = 'A slug cannot look like a record id (a UUID): add a word to it';
+
+/**
+ * A community's address in URLs. Pages and the API find a community by id or by slug, so a slug shaped like an id
+ * could hide another community's page; ids are UUIDs, so a UUID-shaped slug is refused (the community routes also
+ * refuse a slug equal to any existing id).
+ */
 export const slugSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Use lower-case letters, digits and single hyphens' })
-  .max(80);
+  .max(80)
+  .refine((slug) => !looksLikeUuid(slug), { error: SLUG_LOOKS_LIKE_ID });
 
 export const themeSchema = z.object({
   primaryColor: hexColorSchema.default(DEFAULT_PRIMARY_COLOR),
@@ -56,7 +66,7 @@ export type CommunitySections = z.infer<typeof sectionsSchema>;
 
 /** A home model built in the community; price is a number or a text such as "From the $300s". */
 export const homeModelSchema = z.object({
-  name: text(TEXT_LIMITS.short, 'Home name is required'),
+  name: nameText(TEXT_LIMITS.short, 'Home name is required'),
   price: z.union([z.number().min(0).max(1e12), text()]).default(''),
   bedrooms: z.number().min(0).max(20).default(0),
   bathrooms: z.number().min(0).max(20).default(0),
@@ -65,7 +75,7 @@ export const homeModelSchema = z.object({
 export type HomeModel = z.infer<typeof homeModelSchema>;
 
 export const builderSchema = z.object({
-  name: text(TEXT_LIMITS.short, 'Builder name is required'),
+  name: nameText(TEXT_LIMITS.short, 'Builder name is required'),
   description: text(TEXT_LIMITS.medium).default(''),
   contact: text().default(''),
 });
@@ -75,7 +85,7 @@ export type Builder = z.infer<typeof builderSchema>;
 export const communityInputSchema = z.object({
   id: z.uuid().optional(),
   slug: slugSchema.optional(),
-  name: text(TEXT_LIMITS.short, 'Community Name is required'),
+  name: nameText(TEXT_LIMITS.short, 'Community Name is required'),
   location: text(TEXT_LIMITS.short, 'Location is required'),
   description: text(TEXT_LIMITS.long, 'Description is required'),
   priceRange: text().default(''),

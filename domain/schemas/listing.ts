@@ -12,6 +12,7 @@ import {
   imageRefSchema,
   nonNegativeInt,
   partialWithoutDefaults,
+  nameText,
   recordMetaSchema,
   text,
   textList,
@@ -22,7 +23,7 @@ export const listingStatusSchema = z.enum(LISTING_STATUSES);
 
 export const listingInputSchema = z.object({
   id: z.uuid().optional(),
-  title: text(TEXT_LIMITS.short, 'Property Title is required'),
+  title: nameText(TEXT_LIMITS.short, 'Property Title is required'),
   communityId: z.string({ error: 'Community is required' }).min(1, { error: 'Community is required' }).max(100),
   address: text(TEXT_LIMITS.short, 'Address is required'),
   description: text(TEXT_LIMITS.long).default(''),

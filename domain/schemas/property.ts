@@ -12,6 +12,7 @@ import {
   nonNegativeInt,
   nonNegativeNumber,
   partialWithoutDefaults,
+  nameText,
   recordMetaSchema,
   text,
 } from './common';
@@ -21,7 +22,7 @@ export const propertyStatusSchema = z.enum(PROPERTY_STATUSES);
 
 export const propertyInputSchema = z.object({
   id: z.uuid().optional(),
-  title: text(TEXT_LIMITS.short, 'Property Title is required'),
+  title: nameText(TEXT_LIMITS.short, 'Property Title is required'),
   address: text(TEXT_LIMITS.short, 'Address is required'),
   city: text(TEXT_LIMITS.short, 'City is required'),
   state: text(TEXT_LIMITS.short, 'State is required'),

@@ -172,6 +172,14 @@ describe('settings', () => {
       401,
     );
     await apiLogin(agent.email, 'a-new-password-1');
+    // The old token no longer works (a token stolen before the change is dead)...
+    expect((await apiCall(agent.token, 'GET', '/admin/verify')).status).toBe(401);
+    // ...but the admin who made the change stays signed in: the page signed in again with the new password.
+    await sidebarNav(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true, level: 1 }).waitFor({ timeout: 15_000 });
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Dashboard', exact: true, level: 1 }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
   });
 });
 

@@ -17,6 +17,7 @@ import {
   type CollectionName,
   type Storage,
 } from '../../api/storage/storage';
+import { PASSWORD_CHECK_ACTIONS } from '../../api/security/password-attempts';
 import { communityBody, contactBody, listingBody, propertyBody } from './api';
 
 // ---- routes --------------------------------------------------------------------------------------------------
@@ -53,8 +54,9 @@ export function listRoutes(app: FastifyInstance): AppRoute[] {
 
 /**
  * What storage holds, by reference: records are deep-frozen and replaced (never mutated) on change, so "same
- * array of the same objects" means "nothing changed". Audit entries are kept apart: a failed login is audited on
- * purpose, so the only entries a rejected request may add are failed-login lines.
+ * array of the same objects" means "nothing changed". Audit entries are kept apart: a refused password check (login,
+ * change-password, kiosk pass) is audited on purpose, so those failure lines are the only ones a rejected request
+ * may add.
  */
 export interface StorageSnapshot {
   records: Map<CollectionName, readonly object[]>;
@@ -77,8 +79,10 @@ export async function unexpectedChanges(storage: Storage, before: StorageSnapsho
     if (!same) problems.push(`${name}: ${previous.length} records before, ${now.length} after, contents differ`);
   }
   const added = (await storage.list('audit')).filter((entry) => !before.auditIds.has(entry.id));
+  // A refused password check (login, or a confirmation on change-password and kiosk passes) is audited on purpose.
   const notFailedLogins = added.filter(
-    (entry: AuditEntry) => entry.action !== 'admin.login' || entry.outcome !== 'failure',
+    (entry: AuditEntry) =>
+      !(PASSWORD_CHECK_ACTIONS as readonly string[]).includes(entry.action) || entry.outcome !== 'failure',
   );
   if (notFailedLogins.length > 0) {
     problems.push(`audit: unexpected entries ${JSON.stringify(notFailedLogins.map((entry) => entry.action))}`);

@@ -105,6 +105,11 @@ export async function changePassword(currentPassword: string, newPassword: strin
   } catch (error) {
     throw toAdminActionError(error, MESSAGES.passwordChangeFailed);
   }
+  // The change ends every session of this admin, this one included (its token carries the old credential
+  // version), so that a token stolen before the change stops working. Sign in again with the new password, so the
+  // admin who just changed it stays signed in; if that fails, the next request signs them out as any 401 does.
+  const email = getSessionUser()?.email;
+  if (email) await login(email, newPassword).catch(() => undefined);
 }
 
 // ---- "Clear stored data and reload" ----

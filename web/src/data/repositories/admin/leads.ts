@@ -175,7 +175,10 @@ export function leadsCsvFilename(date: Date = new Date()): string {
 export async function downloadLeadsCsv(filter: LeadFilter = {}): Promise<Blob> {
   try {
     const csv = await getText('contacts/export.csv', { searchParams: searchParams(filter) });
-    return new Blob([csv], { type: 'text/csv;charset=utf-8' });
+    // The server starts the file with a UTF-8 BOM (so spreadsheet programs read the accents right); reading the
+    // answer as text drops it, so it is put back.
+    const withBom = csv.startsWith('\ufeff') ? csv : `\ufeff${csv}`;
+    return new Blob([withBom], { type: 'text/csv;charset=utf-8' });
   } catch (error) {
     if (error instanceof NetworkUnreachableError) {
       throw new AdminActionError(
