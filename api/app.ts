@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import securityPlugin, { securityHeaderSets } from './plugins/security';
 import staticFilesPlugin from './plugins/static-files';
+import { depthLimitedJsonParser } from './security/json-body';
 import adminAuthRoutes from './routes/admin-auth';
 import adminUserRoutes from './routes/admin-users';
 import auditRoutes from './routes/audit';
@@ -77,6 +78,13 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });
+  // JSON bodies nesting deeper than 64 levels are refused before JSON.parse (api/security/json-body.ts).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    depthLimitedJsonParser(app.getDefaultJsonParser('error', 'error')),
+  );
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('demoCredentials', demoCredentials ?? null);
@@ -107,6 +115,6 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
   if (config.serveWebApp !== false && webAppIsBuilt()) await app.register(ssrRoutes);
 
   await app.ready();
-  fastPath.handle = publicReadFastPath(publicReadCache, securityHeaderSets().apiHeaders);
+  fastPath.handle = publicReadFastPath(publicReadCache, securityHeaderSets().apiHeaders, app.pageFastPath);
   return app;
 }

@@ -34,7 +34,17 @@ const envSchema = z.object({
   STORAGE: z.enum(['file', 'memory']).default('file'),
   LOGIN_RATE_LIMIT: nonNegativeIntFromEnv(10),
   CONTACT_RATE_LIMIT: nonNegativeIntFromEnv(20),
-  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://homes.example.com' }).optional(),
+  // An origin only: pages put it in front of their own paths (canonical, og:url, sitemap.xml).
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute URL such as https://homes.example.com' })
+    .refine(
+      (value) => {
+        const url = new URL(value);
+        return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+      },
+      { error: 'must be an origin such as https://homes.example.com (no path, query or credentials)' },
+    )
+    .optional(),
 });
 
 export interface AppConfig {
@@ -86,7 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     contactRateLimit: values.CONTACT_RATE_LIMIT,
     rateLimitWindowMs: 15 * 60 * 1000,
-    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    // Normalised (lower-case host, no default port, no trailing slash) as browsers and crawlers write it.
+    publicUrl: values.PUBLIC_URL === undefined ? undefined : new URL(values.PUBLIC_URL).origin,
   };
 }
 

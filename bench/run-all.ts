@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: every benchmark in turn (API against json-server, sync drain, 60 s mixed load, then bench/web/bench-web.ts: public
+ * `npm run bench`: every benchmark in turn (API against json-server, sync drain, 60 s mixed load, rendered pages
+ * under 50 connections (bench/pages/bench-pages.ts), then bench/web/bench-web.ts: public
  * JS per route, Lighthouse mobile and desktop on the public pages, the offline repeat visit), then one table of
  * figure, budget and verdict (DESIGN §7), also written to bench/results/summary.{json,md}.
  */
@@ -53,6 +54,7 @@ run('bench/api/bench-api.ts');
 run('bench/sync/bench-sync.ts');
 run('bench/load/bench-load.ts');
 if (!existsSync(path.join(root, 'dist', 'client', '.vite', 'manifest.json'))) run('scripts/build.ts');
+run('bench/pages/bench-pages.ts');
 run('bench/web/bench-web.ts');
 
 const rows: SummaryRow[] = [];
@@ -81,6 +83,36 @@ if (sync) {
     value: `${Math.round(ms)} ms${sync.requests ? ` (${sync.requests} requests)` : ''}`,
     budget: `≤ ${sync.budgetMs} ms`,
     verdict: sync.verdict ?? (ms <= sync.budgetMs ? 'PASS' : 'FAIL'),
+  });
+}
+const pages = readJson<{
+  rows: {
+    page: string;
+    scale: number;
+    page_: { reqPerSec: number; p99Ms: number };
+    ratioToJson: number;
+    ratioToCeiling: number;
+    coldRenderMs: number;
+    verdict: string;
+  }[];
+  scaleRows: { page: string; cost: number; verdict: string }[];
+}>('pages.json');
+for (const row of pages?.rows ?? []) {
+  rows.push({
+    figure: `Page ${row.page} at ${row.scale}x, 50 connections: req/s vs JSON read (p99, vs ceiling, cold render)`,
+    value:
+      `${Math.round(row.page_.reqPerSec)} req/s, ${row.ratioToJson.toFixed(2)}x (p99 ${row.page_.p99Ms} ms, ` +
+      `${row.ratioToCeiling.toFixed(2)}x of ceiling, cold ${row.coldRenderMs.toFixed(1)} ms)`,
+    budget: '≥ 0.5x, p99 ≤ 20 ms, cold ≤ 10 ms (community 1x)',
+    verdict: row.verdict,
+  });
+}
+for (const row of pages?.scaleRows ?? []) {
+  rows.push({
+    figure: `Page ${row.page}: cost at 100x / 1x`,
+    value: `${row.cost.toFixed(2)}x`,
+    budget: '≤ 1.5x',
+    verdict: row.verdict,
   });
 }
 const load = readJson<{ rows?: SummaryRow[] }>('load.json');

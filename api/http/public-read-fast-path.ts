@@ -46,9 +46,12 @@ function conditionalHeaders(raw: readonly string[]): { ifNoneMatch?: string; acc
 export function publicReadFastPath(
   cache: JsonResponseCache,
   securityHeaders: Readonly<Record<string, string>>,
+  /** Asked for everything outside /api/ (the rendered pages' fast path, api/ssr/ssr-routes.ts). */
+  pages?: RawRequestHandler,
 ): RawRequestHandler {
   return (request, response) => {
     if (request.method !== 'GET' || !request.url) return false;
+    if (pages && !request.url.startsWith('/api/')) return pages(request, response);
     const read = publicReadForUrl(request.url);
     if (!read) return false;
     const entry = cache.fresh(read.cacheKey, read.dependsOn);

@@ -43,8 +43,10 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
  */
 export function publicReadForUrl(url: string): PublicRead | undefined {
   // Every public read asks this; the same few URLs come back again and again, so the answer is remembered
-  // (bounded: a client sending endless distinct URLs only empties the memo now and then).
+  // (bounded: a client sending endless distinct URLs only empties the memo now and then). Long URLs are parsed
+  // each time instead: 10,000 URLs of up to 16 KB (Node's header limit) would be 160 MB held for nothing.
   if (!url.startsWith('/api/public/')) return undefined;
+  if (url.length > MAX_REMEMBERED_URL_LENGTH) return parsePublicReadUrl(url);
   const remembered = readsByUrl.get(url);
   if (remembered !== undefined) return remembered ?? undefined;
   const read = parsePublicReadUrl(url);
@@ -54,6 +56,8 @@ export function publicReadForUrl(url: string): PublicRead | undefined {
 }
 
 const MAX_REMEMBERED_URLS = 10_000;
+/** Longer than any URL the site's own pages ask for; the memo stays under 10,000 × 200 bytes. */
+const MAX_REMEMBERED_URL_LENGTH = 200;
 const readsByUrl = new Map<string, PublicRead | null>();
 
 function parsePublicReadUrl(url: string): PublicRead | undefined {

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { HttpError } from '../http/http-error';
 import { WEB_BUILD_DIR } from '../plugins/static-files';
 
 function escapeXml(text: string): string {
@@ -14,9 +15,40 @@ function escapeXml(text: string): string {
   );
 }
 
-/** The public origin: PUBLIC_URL when set, else the request's own host. */
+/**
+ * A Host header this server will put into absolute URLs: a DNS name or an IPv4 address (letters, digits, hyphens,
+ * dots), or a bracketed IPv6 address, with an optional port 1-65535. Anything else (spaces, `x:99999`, `a/b`,
+ * userinfo) is refused rather than passed to `new URL`, which threw and made every page a 500 (issue 13).
+ */
+const HOST_HEADER =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;
+
+/** `protocol://host` for a well-formed Host header, else undefined. */
+export function originFromHost(protocol: 'http' | 'https', host: string | undefined): string | undefined {
+  if (!host || host.length > 260) return undefined;
+  const match = HOST_HEADER.exec(host);
+  if (!match) return undefined;
+  if (match[1] !== undefined && (Number(match[1]) < 1 || Number(match[1]) > 65535)) return undefined;
+  const origin = `${protocol}://${host.toLowerCase()}`;
+  try {
+    new URL(origin);
+  } catch {
+    return undefined;
+  }
+  return origin;
+}
+
+export const BAD_HOST_MESSAGE = 'The Host header is missing or malformed.';
+
+/**
+ * The public origin of absolute URLs (canonical, og:url, og:image, JSON-LD, sitemap.xml, robots.txt): PUBLIC_URL
+ * when set (production must set it: README); else the request's Host if well-formed, and a 400 if not.
+ */
 export function siteOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  if (app.config.publicUrl) return app.config.publicUrl;
+  const origin = originFromHost(request.protocol, request.host);
+  if (!origin) throw new HttpError(400, BAD_HOST_MESSAGE);
+  return origin;
 }
 
 /** Shown at / until the web app is built, so a newcomer's first `npm start` shows where things are. */

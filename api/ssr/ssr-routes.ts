@@ -2,15 +2,24 @@
  * HTML pages (DESIGN §4 "Server-side rendering"): public routes are rendered on the server from the same React
  * route modules (dist/server/entry-server.js) into the built index.html; admin routes get the same page without
  * server-rendered content (client-only). Registered only when the web app has been built.
+ *
+ * Rendered pages are kept in PageCache (page-cache.ts) per origin + URL while the data they show is unchanged,
+ * pre-compressed, with an ETag; repeat requests for a kept page are answered by the raw fast path in front of
+ * Fastify (pageFastPath below), like the public JSON reads (api/http/public-read-fast-path.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CachedAnswer } from '../http/json-cache';
+import type { RawRequestHandler } from '../http/public-read-fast-path';
+import { securityHeaderSets } from '../plugins/security';
 import { PROJECT_ROOT, WEB_BUILD_DIR } from '../plugins/static-files';
-import { siteOrigin } from '../routes/site';
+import { originFromHost, siteOrigin } from '../routes/site';
 import { inlineStylesheets } from './inline-styles';
+import { MAX_CACHED_URL_LENGTH, PageCache } from './page-cache';
 import { createStorageReader } from './storage-reader';
 
 const SERVER_ENTRY = path.join(PROJECT_ROOT, 'dist', 'server', 'entry-server.js');
@@ -28,14 +37,40 @@ type Render = (url: string, origin: string, reader: ReturnType<typeof createStor
 
 export const PUBLIC_PAGE_PATHS = ['/', '/communities', '/contact', '/community/:id', '/listing/:id', '/legal/:page'];
 
+/**
+ * Public pages a shared cache (CDN, proxy) may keep for a minute and serve stale for five more while it
+ * revalidates; browsers revalidate every time (max-age=0, a 304 with the ETag). A visitor never waits for a
+ * render during a crowd at the CDN, and an edit shows everywhere within a minute. Only routed pages answered 200:
+ * 404s (a page about to be created), the Not Found handler's other pages (favourites: the visitor's own list),
+ * admin and kiosk never get it.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+/** Pages made of the visitor's own data in the browser (favourites, admin, kiosk): no shared cache may keep them. */
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
+/** 404 pages: anyone may keep them, but must revalidate (the record may be created a moment later). */
+export const NOT_FOUND_PAGE_CACHE_CONTROL = 'no-cache';
+
 export function webAppIsBuilt(): boolean {
   return existsSync(SERVER_ENTRY) && existsSync(TEMPLATE);
 }
 
+/** name, value, name, value... with Content-Length, as writeHead accepts it. */
+function rawHeaderList(headers: Record<string, string>, body: string | Buffer | undefined): string[] {
+  const list = Object.entries(headers).flat();
+  if (body !== undefined) list.push('content-length', String(Buffer.byteLength(body)));
+  return list;
+}
+
 async function ssrRoutes(app: FastifyInstance): Promise<void> {
+  // React picks its build from NODE_ENV when first loaded (by the server entry, just below), and `npm start` does
+  // not set it: the development build rendered the community page in 24 ms instead of 7. Tests set NODE_ENV=test
+  // and keep theirs.
+  if (process.env.NODE_ENV === undefined) process.env.NODE_ENV = 'production';
   const template = inlineStylesheets(readFileSync(TEMPLATE, 'utf8'), WEB_BUILD_DIR);
   const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: Render };
   const reader = createStorageReader(app.storage);
+  const cache = new PageCache(app.storage);
+  app.decorate('pageCache', cache);
 
   const fill = (parts: { head: string; htmlAttributes?: string; html: string; dataScript: string }) =>
     template
@@ -47,20 +82,57 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
       .replace('<!--app-html-->', () => parts.html)
       .replace('<!--app-data-->', () => parts.dataScript);
 
-  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
-    const result = await render(request.url, siteOrigin(app, request), reader);
+  const sendAnswer = (reply: FastifyReply, answer: CachedAnswer) =>
+    reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
+
+  /**
+   * `routed`: through a public page route (cacheable by a CDN when 200, servable by the fast path), or false from
+   * the Not Found handler (unknown paths, and client-side pages such as /favorites).
+   */
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, routed: boolean) {
+    // Absolute URLs in the page come from this origin; a malformed Host is a 400 here (siteOrigin).
+    const origin = siteOrigin(app, request);
+    // Keyed by origin too: without PUBLIC_URL, a page rendered for one Host must never be served to another.
+    const key = origin + request.url;
+    const keep = request.url.length <= MAX_CACHED_URL_LENGTH;
+    const ifNoneMatch = request.headers['if-none-match'];
+    const acceptEncoding = request.headers['accept-encoding'];
+    const kept = keep ? cache.fresh(key) : undefined;
+    if (kept) return sendAnswer(reply, cache.answer(kept, ifNoneMatch, acceptEncoding));
+
+    // Revisions read before rendering: a write landing meanwhile leaves an entry that is already stale.
+    const revisions = cache.revisions();
+    const result = await render(request.url, origin, reader);
     if (result.redirect) return reply.redirect(result.redirect, result.status);
-    // Pages embed live data: browsers revalidate; the service worker falls back to its cached shell offline.
-    return reply
-      .code(result.status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(fill(result));
+    if (result.status !== 200 && result.status !== 404) {
+      // A loader failed (500): answered as rendered, never kept.
+      return reply
+        .code(result.status)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(fill(result));
+    }
+    const cacheControl =
+      result.status === 404
+        ? NOT_FOUND_PAGE_CACHE_CONTROL
+        : routed
+          ? PUBLIC_PAGE_CACHE_CONTROL
+          : PRIVATE_PAGE_CACHE_CONTROL;
+    const entry = cache.add(
+      key,
+      revisions,
+      { statusCode: result.status, html: fill(result), cacheControl, routed },
+      keep,
+    );
+    return sendAnswer(reply, cache.answer(entry, ifNoneMatch, acceptEncoding));
   }
 
-  for (const url of PUBLIC_PAGE_PATHS) app.get(url, renderPage);
+  // Answers are compressed by PageCache: the compress plugin's hook is not needed on them.
+  const pageRoute = { compress: false as const };
+  const renderRoutedPage = (request: FastifyRequest, reply: FastifyReply) => renderPage(request, reply, true);
+  for (const url of PUBLIC_PAGE_PATHS) app.get(url, pageRoute, renderRoutedPage);
   // The search page (web/src/features/search): rendered from the filters in its URL.
-  app.get('/search', renderPage);
+  app.get('/search', pageRoute, renderRoutedPage);
 
   // The admin back office renders in the browser only; it is never indexed.
   const adminShell = fill({
@@ -69,7 +141,7 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
     dataScript: '',
   });
   const sendAdminShell = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(adminShell);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL).send(adminShell);
   app.get('/admin', sendAdminShell);
   app.get('/admin/*', sendAdminShell);
 
@@ -80,17 +152,77 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
     dataScript: '',
   });
   app.get('/kiosk/*', (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(kioskShell),
+    reply.type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL).send(kioskShell),
   );
 
   // Unknown pages that a browser asks for get the site's Not Found page (with a 404) from plugins/errors.ts.
-  app.renderHtmlNotFound = renderPage;
+  app.renderHtmlNotFound = (request, reply) => renderPage(request, reply, false);
+
+  app.decorate('pageFastPath', pageFastPath(cache, app.config.publicUrl, securityHeaderSets().pageHeaders));
+}
+
+/**
+ * Host, If-None-Match and Accept-Encoding read from the raw header list (no `request.headers` object built);
+ * null when one of them is repeated (Fastify would see them joined: let it answer).
+ */
+function pageRequestHeaders(raw: readonly string[]) {
+  let host: string | undefined;
+  let ifNoneMatch: string | undefined;
+  let acceptEncoding: string | undefined;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') {
+      if (host !== undefined) return null;
+      host = raw[index + 1];
+    } else if (name.length === 13 && name.toLowerCase() === 'if-none-match') {
+      if (ifNoneMatch !== undefined) return null;
+      ifNoneMatch = raw[index + 1];
+    } else if (name.length === 15 && name.toLowerCase() === 'accept-encoding') {
+      if (acceptEncoding !== undefined) return null;
+      acceptEncoding = raw[index + 1];
+    }
+  }
+  return { host, ifNoneMatch, acceptEncoding };
+}
+
+/**
+ * Repeat GETs of a kept page, answered before Fastify with the same status, headers and bytes the route sent
+ * (PageCache.answer plus the page security headers that plugins/security.ts adds to every page). Only entries a
+ * page route rendered (never the Not Found handler's, which depend on Accept), only while fresh; anything else,
+ * a malformed Host included, goes to Fastify.
+ */
+function pageFastPath(
+  cache: PageCache,
+  publicUrl: string | undefined,
+  securityHeaders: Readonly<Record<string, string>>,
+): RawRequestHandler {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url;
+    if (request.method !== 'GET' || !url || url.startsWith('/api/') || url.length > MAX_CACHED_URL_LENGTH) return false;
+    const headers = pageRequestHeaders(request.rawHeaders);
+    if (!headers) return false;
+    const origin =
+      publicUrl ??
+      originFromHost('encrypted' in request.socket && request.socket.encrypted ? 'https' : 'http', headers.host);
+    if (!origin) return false;
+    const entry = cache.fresh(origin + url);
+    if (!entry?.routed) return false;
+    const answer = cache.answer(entry, headers.ifNoneMatch, headers.acceptEncoding);
+    answer.rawHeaders ??= rawHeaderList({ ...securityHeaders, ...answer.headers }, answer.body);
+    response.writeHead(answer.statusCode, answer.rawHeaders as string[]);
+    response.end(answer.body);
+    return true;
+  };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Renders the site's Not Found page for unknown paths a browser asks for; null until the web app is built. */
     renderHtmlNotFound: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null;
+    /** Rendered pages (absent until the web app is built). */
+    pageCache?: PageCache;
+    /** Answers repeat page requests before Fastify (absent until the web app is built); app.ts installs it. */
+    pageFastPath?: RawRequestHandler;
   }
 }
 
