@@ -308,6 +308,24 @@ describe('the raw fast path serves kept pages over real HTTP exactly as the rout
     expect(cache.renders).toBe(renders + 1);
   });
 
+  it('a crowd arriving on a page that is not kept waits for one render, not one each', async () => {
+    const cache = pageCache(t);
+    const community = (await t.storage.findOne('communities', 'slug', 'emberly'))!;
+    await t.request({
+      method: 'PUT',
+      url: `/api/communities/${community.id}`,
+      token: t.adminToken,
+      json: { description: 'Fifty visitors at once after this edit.' },
+    });
+    const renders = cache.renders;
+    const crowd = await Promise.all(Array.from({ length: 50 }, () => fetchPage('/community/emberly')));
+    expect(crowd.every((answer) => answer.status === 200)).toBe(true);
+    expect(crowd.every((answer) => answer.body.toString().includes('Fifty visitors at once after this edit.'))).toBe(
+      true,
+    );
+    expect(cache.renders - renders, 'renders for 50 concurrent requests of one page').toBe(1);
+  });
+
   it('HTTP/1.0 without a Host is a 400 without PUBLIC_URL, not a 500', async () => {
     const answer = await rawRequest(baseUrl, 'GET / HTTP/1.0\r\nAccept: text/html\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.[01] 400 /);

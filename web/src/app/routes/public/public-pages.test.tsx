@@ -76,6 +76,31 @@ describe('public pages rendered on the server', () => {
     for (const community of seed.communities) expect(result.html).toContain(`href="/community/${community.slug}"`);
   });
 
+  it('communities: a large catalogue in pages of 24, plain links between them, canonical per page', async () => {
+    const many = Array.from({ length: 60 }, (_, index) => ({
+      ...seed.communities[0]!,
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      slug: `catalogue-${index + 1}`,
+      name: `Catalogue Community ${index + 1}`,
+    }));
+    const big = (url: string) => render(url, ORIGIN, { ...reader, listCommunities: async () => many });
+    const first = await big('/communities');
+    expect(first.status).toBe(200);
+    expect(first.html.match(/href="\/community\/catalogue-/g)).toHaveLength(24);
+    expect(text(first.html)).toContain('60 communities · showing 1-24');
+    expect(first.html).toContain('href="/communities?page=2"');
+    expect(first.head).toContain(`<link data-head rel="canonical" href="${ORIGIN}/communities">`);
+
+    const last = await big('/communities?page=3');
+    expect(text(last.html)).toContain('showing 49-60');
+    expect(last.html).toContain('href="/community/catalogue-60"');
+    expect(last.html).not.toContain('href="/community/catalogue-48"');
+    expect(last.head).toContain(`<link data-head rel="canonical" href="${ORIGIN}/communities?page=3">`);
+    // Past the end, or not a number: the nearest real page, never an empty one.
+    expect(text((await big('/communities?page=99')).html)).toContain('showing 49-60');
+    expect(text((await big('/communities?page=x')).html)).toContain('showing 1-24');
+  });
+
   it('community by slug and by id: own layout, theme, sections, listings, canonical slug URL', async () => {
     const austin = seed.communities.find((c) => c.slug === 'austin-point')!;
     for (const url of ['/community/austin-point', `/community/${austin.id}`]) {
