@@ -4,8 +4,8 @@
  * Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions); every lead must reach the server once, field
  * by field as typed, NEW (a quick send is a visible flag, never spam).
  *
- * The contact page's form is server-rendered, so it is typed into before the app has hydrated (the test checks
- * that the app was not ready yet). The popups and the visit dialog open from a button pressed before the app is
+ * The contact page's form is server-rendered, so it is typed into before the app has hydrated (the app's code is
+ * held back until the visitor has pressed Send, and the test checks that the app was not ready yet). The popups and the visit dialog open from a button pressed before the app is
  * ready (the starter holds that click); they are filled the moment they appear.
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
@@ -55,6 +55,26 @@ async function slowPhone(): Promise<{ page: Page; cdp: CDPSession }> {
   return { page: tab.page, cdp };
 }
 
+/**
+ * Holds the app's code (every module script under /assets/ but the small starter) until `release()`: on a slow phone
+ * the code arrives whenever the network brings it, and this makes "the visitor acted before the app started" certain
+ * instead of a race with the machine's load (the throttled page alone started the app before the form was filled
+ * once in a busy run). The starter itself, which holds a pressed button, is not held.
+ */
+async function holdAppCode(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) =>
+      url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !url.pathname.includes('start-app-'),
+    async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return { release };
+}
+
 const appIsReady = (page: Page) =>
   page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE);
 
@@ -68,6 +88,7 @@ async function storedLead(email: string): Promise<ContactRequest> {
 describe('a form filled while the app is still starting (6x CPU, slow network)', () => {
   it('contact page: what was typed before hydration is sent once, field by field, and stored NEW', async () => {
     const { page } = await slowPhone();
+    const appCode = await holdAppCode(page);
     await page.goto('/contact', { waitUntil: 'commit' });
     const form = page.locator('form.contact-form');
     await form.getByLabel('Name').waitFor({ state: 'visible', timeout: 30_000 });
@@ -81,6 +102,7 @@ describe('a form filled while the app is still starting (6x CPU, slow network)',
       false,
     );
     await form.getByRole('button', { name: 'Send Message' }).click();
+    appCode.release();
 
     await page
       .getByText("Thank you for your message! We'll get back to you soon.", { exact: true })
@@ -101,11 +123,13 @@ describe('a form filled while the app is still starting (6x CPU, slow network)',
 
   it('community popup: opened before the app is ready, filled at once, stored NEW with a visible quick-send flag', async () => {
     const { page } = await slowPhone();
+    const appCode = await holdAppCode(page);
     await page.goto(`/community/${austinPoint.slug}`, { waitUntil: 'commit' });
     const button = page.getByRole('button', { name: 'Request Information', exact: true }).last();
     await button.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await appIsReady(page)).toBe(false);
     await button.click();
+    appCode.release();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/name/i).first().waitFor({ state: 'visible', timeout: 30_000 });
     const email = uniqueEmail('early-popup');
@@ -200,12 +224,14 @@ describe('a form filled while the app is still starting (6x CPU, slow network)',
 
   it('search filters: choices made before the app started are applied once it runs, not reset', async () => {
     const { page } = await slowPhone();
+    const appCode = await holdAppCode(page);
     await page.goto('/search', { waitUntil: 'commit' });
     const form = page.getByRole('search').filter({ has: page.locator('#search-beds') });
     await form.locator('#search-beds').waitFor({ state: 'visible', timeout: 30_000 });
     await form.locator('#search-beds').selectOption('4');
     await form.locator('#search-sort').selectOption('price-asc');
     expect(await appIsReady(page), 'chosen before the app started').toBe(false);
+    appCode.release();
     await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: 30_000 });
     await page.waitForURL(/beds=4/, { timeout: 15_000 });
     expect(new URL(page.url()).searchParams.get('sort')).toBe('price-asc');
