@@ -31,7 +31,22 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   DEMO_MODE: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  STORAGE: z.enum(['file', 'memory']).default('file'),
+  STORAGE: z.enum(['file', 'memory', 'postgres']).default('file'),
+  // postgres://user:password@host:5432/database (libpq's postgresql:// too); required by STORAGE=postgres.
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.pathname.length > 1;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be a PostgreSQL URL such as postgres://user:password@localhost:5432/houston' },
+    )
+    .optional(),
   LOGIN_RATE_LIMIT: nonNegativeIntFromEnv(10),
   CONTACT_RATE_LIMIT: nonNegativeIntFromEnv(20),
   // An origin only: pages put it in front of their own paths (canonical, og:url, sitemap.xml).
@@ -57,7 +72,9 @@ export interface AppConfig {
   adminPassword?: string;
   demoMode: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  storage: 'file' | 'memory';
+  storage: 'file' | 'memory' | 'postgres';
+  /** STORAGE=postgres only: where the database is. */
+  databaseUrl?: string;
   /** Attempts per IP per window on login (and failed attempts per email); 0 = off. */
   loginRateLimit: number;
   /** Public contact posts per IP per window; 0 = off. */
@@ -79,9 +96,13 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(defined);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (defined.STORAGE === 'postgres' && defined.DATABASE_URL === undefined) {
+    problems.push('DATABASE_URL: is required with STORAGE=postgres (postgres://user:password@host:5432/database)');
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   return {
     port: values.PORT,
@@ -93,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMode: values.DEMO_MODE,
     logLevel: values.LOG_LEVEL,
     storage: values.STORAGE,
+    databaseUrl: values.DATABASE_URL,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     contactRateLimit: values.CONTACT_RATE_LIMIT,
     rateLimitWindowMs: 15 * 60 * 1000,

@@ -10,11 +10,18 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { ensureFirstStart, firstAdminCredentials } from './seed/first-start';
 import { openFileStorage } from './storage/file-storage';
 import { createMemoryStorage } from './storage/memory-storage';
+import { openPostgresStorage, type PostgresStorage } from './storage/postgres-storage';
+import { startPostgresUploads, type PostgresUploads } from './uploads/postgres-uploads';
 import { CorruptDataError, type Storage } from './storage/storage';
 
-/** JWT_SECRET, or one generated on first start and kept in DATA_DIR/secret (0600) so tokens survive restarts. */
-async function jwtSecret(config: AppConfig): Promise<string> {
+/**
+ * JWT_SECRET, or one generated on first start and kept in DATA_DIR/secret (0600) so tokens survive restarts. With
+ * STORAGE=postgres it is created once in the database instead, so every instance signs and accepts the same tokens
+ * (and derives the same kiosk-pass key from it).
+ */
+async function jwtSecret(config: AppConfig, storage: Storage): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
+  if (config.storage === 'postgres') return (storage as PostgresStorage).sharedSecret('jwt');
   const file = path.join(config.dataDir, 'secret');
   try {
     const stored = (await readFile(file, 'utf8')).trim();
@@ -27,7 +34,18 @@ async function jwtSecret(config: AppConfig): Promise<string> {
   return secret;
 }
 
+/** The database URL without its password, for the start banner. */
+function redactedDatabaseUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
+
 async function openStorage(config: AppConfig): Promise<Storage> {
+  if (config.storage === 'postgres') {
+    // Pending migrations run here; several instances starting together wait for one another's (see postgres-migrations.ts).
+    return openPostgresStorage({ databaseUrl: config.databaseUrl! });
+  }
   return config.storage === 'memory' ? createMemoryStorage() : openFileStorage({ dataDir: config.dataDir });
 }
 
@@ -43,7 +61,6 @@ async function main(): Promise<void> {
     throw error;
   }
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-  config.jwtSecret = await jwtSecret(config);
 
   let storage: Storage;
   try {
@@ -53,7 +70,24 @@ async function main(): Promise<void> {
       console.error(error.message);
       process.exit(1);
     }
+    if (config.storage === 'postgres') {
+      // Unreachable server, wrong password, missing database, a failed migration: one line that says which.
+      console.error(
+        `Cannot open the PostgreSQL storage at ${redactedDatabaseUrl(config.databaseUrl!)}: ${(error as Error).message}`,
+      );
+      process.exit(1);
+    }
     throw error;
+  }
+  config.jwtSecret = await jwtSecret(config, storage);
+  // With PostgreSQL the database holds the uploaded images; DATA_DIR/uploads is this instance's copy of them.
+  let uploads: PostgresUploads | undefined;
+  if (config.storage === 'postgres') {
+    uploads = await startPostgresUploads({
+      pool: (storage as PostgresStorage).pool,
+      databaseUrl: config.databaseUrl!,
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+    });
   }
 
   const firstStart = await ensureFirstStart(storage, config, { writeCredentialsFile: config.storage === 'file' });
@@ -71,6 +105,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing in-flight requests`);
     try {
       await app.close();
+      await uploads?.stop();
       await storage.close();
       process.exit(0);
     } catch (error) {
@@ -84,7 +119,9 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   const lines = [
     `Houston communities site listening on ${address}`,
-    `  data folder: ${config.dataDir} (${config.storage} storage)`,
+    config.storage === 'postgres'
+      ? `  storage: PostgreSQL ${redactedDatabaseUrl(config.databaseUrl!)} (uploads in ${config.dataDir})`
+      : `  data folder: ${config.dataDir} (${config.storage} storage)`,
   ];
   if (firstStart.seededContent) lines.push('  first start: example communities, listings and properties loaded');
   if (firstStart.createdAdmin) {

@@ -8,13 +8,16 @@
  *   (EXIF, GPS, ICC, XMP, comments) dropped;
  * - file names from the SHA-256 of the original bytes, so nothing a client sends ever becomes a path and the
  *   same upload twice gives the same URL;
- * - atomic, fsynced writes (temp file in the same folder, then rename), leaving no file behind on failure.
+ * - atomic, fsynced writes (temp file in the same folder, then rename), leaving no file behind on failure;
+ * - with STORAGE=postgres, the same files stored in the database too (upload-store.ts) before the answer, so that
+ *   every instance can serve them; a failure there fails the upload and removes the files written for it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES, type AllowedImageMimeType } from '../../domain/constants';
+import { uploadStoreFor } from './upload-store';
 
 /** Widths of the WebP variants, smallest first. Never upscaled (see `variantWidths`). */
 export const UPLOAD_VARIANT_WIDTHS = [480, 960, 1600] as const;
@@ -288,6 +291,13 @@ export async function processImageUpload(bytes: Buffer, uploadsDir: string): Pro
       await writeFileAtomic(file, variant.data, created);
     }
     await syncDirectory(dir);
+    await uploadStoreFor(dir)?.save(
+      encoded.map((variant, i) => ({
+        name: path.basename(files[i] as string),
+        contentType: 'image/webp',
+        data: variant.data,
+      })),
+    );
   } catch (error) {
     await Promise.all(created.map((file) => rm(file, { force: true }).catch(() => undefined)));
     throw error;

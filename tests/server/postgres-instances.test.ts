@@ -1,0 +1,242 @@
+/**
+ * Two API instances (two buildApp, each with its own PostgreSQL storage and so its own mirror, JSON cache and
+ * connection pool) on one database, in one process: the guarantees of one instance hold across both (issue 16).
+ * Requests go through app.inject, so what is tested is the storage path, not a load balancer.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/app';
+import { testConfig } from '../../api/config';
+import { openPostgresStorage, type PostgresStorage } from '../../api/storage/postgres-storage';
+import { startPostgresUploads, type PostgresUploads } from '../../api/uploads/postgres-uploads';
+import { communityBody, createTestApp, type TestApp } from '../support/api';
+import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
+
+let cluster: PostgresCluster;
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+type Send = (options: InjectOptions & { token?: string; json?: unknown }) => Promise<LightMyRequestResponse>;
+
+const sender =
+  (app: FastifyInstance): Send =>
+  ({ token, json, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(json !== undefined ? { payload: JSON.stringify(json) } : {}),
+    });
+
+interface Pair {
+  a: TestApp & { storage: PostgresStorage };
+  b: { app: FastifyInstance; storage: PostgresStorage; request: Send; dataDir: string };
+  token: string;
+  databaseUrl: string;
+}
+
+let pair: Pair | undefined;
+const dataDirs: string[] = [];
+
+/**
+ * Instance A is the usual test app (example data, admins) on PostgreSQL; instance B opens the same database
+ * afterwards, as a second server would. Neither polls. With `listen: false` neither hears the other's NOTIFY
+ * either, so the only way a write learns about the other instance's writes is the catch-up under the write lock:
+ * the If-Match and Idempotency-Key tests use that, so a race won by a quick notification cannot hide a broken lock
+ * path. The cache test listens, and exercises NOTIFY alone.
+ */
+async function twoInstances({ listen }: { listen: boolean }): Promise<Pair> {
+  const databaseUrl = await cluster.createDatabase('instances');
+  const storageA = await openPostgresStorage({ databaseUrl, pollEveryMs: 0, listen });
+  const a = (await createTestApp({ storage: storageA })) as Pair['a'];
+  const storageB = await openPostgresStorage({ databaseUrl, pollEveryMs: 0, listen });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hc-api-test-'));
+  dataDirs.push(dataDir);
+  // The same secret as A (testConfig's fixed one): with STORAGE=postgres and no JWT_SECRET, server.ts gives every
+  // instance the one created once in the database.
+  const appB = await buildApp({ config: testConfig({ dataDir }), storage: storageB });
+  pair = { a, b: { app: appB, storage: storageB, request: sender(appB), dataDir }, token: a.adminToken, databaseUrl };
+  return pair;
+}
+
+const uploadReplicas: PostgresUploads[] = [];
+
+afterEach(async () => {
+  for (const uploads of uploadReplicas.splice(0)) await uploads.stop();
+  if (pair) {
+    await pair.b.app.close();
+    await pair.b.storage.close();
+    await pair.a.close();
+    pair = undefined;
+  }
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('two API instances on one PostgreSQL database', () => {
+  it('50 concurrent If-Match updates of one record spread over both: exactly one 200, the rest 412', async () => {
+    const { a, b, token } = await twoInstances({ listen: false });
+    const created = await a.request({ method: 'POST', url: '/api/communities', token, json: communityBody() });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 === 0 ? a.request : b.request)({
+          method: 'PUT',
+          url: `/api/communities/${id}`,
+          token,
+          headers: { 'if-match': '"1"' },
+          json: { priceRange: `$${i}00s` },
+        }),
+      ),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 412)).toHaveLength(49);
+    // Both instances took part, and both refused some: the check is not one instance's alone.
+    expect(new Set(responses.filter((_, i) => i % 2 === 0).map((r) => r.statusCode)).has(412)).toBe(true);
+    expect(new Set(responses.filter((_, i) => i % 2 === 1).map((r) => r.statusCode)).has(412)).toBe(true);
+
+    const winner = responses.find((response) => response.statusCode === 200)!.json();
+    expect(winner.version).toBe(2);
+    await a.storage.catchUp();
+    await b.storage.catchUp();
+    expect(await a.storage.get('communities', id)).toEqual(winner);
+    expect(await b.storage.get('communities', id)).toEqual(winner);
+    // One audit entry for the create and one for the single successful update.
+    const audit = (await a.storage.list('audit')).filter((entry) => entry.entityId === id);
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['community.create', 'community.update'].sort());
+  });
+
+  it('the same Idempotency-Key sent to both: one effect, the same answer', async () => {
+    const { a, b, token } = await twoInstances({ listen: false });
+    const before = await a.storage.count('communities');
+    const headers = { 'idempotency-key': 'two-instances-0001' };
+    const body = communityBody({ name: 'Sent Twice' });
+    const [fromA, fromB] = await Promise.all([
+      a.request({ method: 'POST', url: '/api/communities', token, headers, json: body }),
+      b.request({ method: 'POST', url: '/api/communities', token, headers, json: body }),
+    ]);
+    expect(fromA.statusCode).toBe(201);
+    expect(fromB.statusCode).toBe(201);
+    expect(fromB.json()).toEqual(fromA.json());
+    expect([fromA.headers['idempotent-replayed'], fromB.headers['idempotent-replayed']].sort()).toEqual([
+      'true',
+      undefined,
+    ]);
+    await a.storage.catchUp();
+    await b.storage.catchUp();
+    expect(await a.storage.count('communities')).toBe(before + 1);
+    expect(await b.storage.count('communities')).toBe(before + 1);
+    const created = (await b.storage.list('audit')).filter((entry) => entry.action === 'community.create');
+    expect(created).toHaveLength(1);
+  });
+
+  it("a write on A is in B's next public read, through B's JSON cache (NOTIFY, no polling)", async () => {
+    const { a, b, token } = await twoInstances({ listen: true });
+    const [community] = await b.storage.list('communities');
+    const url = `/api/public/communities/${community!.id}`;
+    // B caches the answer (the second read is served from the cache: same ETag).
+    const first = await b.request({ method: 'GET', url });
+    const cached = await b.request({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(cached.headers.etag).toBe(first.headers.etag);
+
+    const updated = await a.request({
+      method: 'PUT',
+      url: `/api/communities/${community!.id}`,
+      token,
+      json: { name: 'Renamed On A' },
+    });
+    expect(updated.statusCode).toBe(200);
+    // The notification of A's commit reaches B's LISTEN connection within milliseconds; nothing else tells B
+    // (pollEveryMs 0, and B does not write). Bounded at 2 s so that a missed notification fails the test.
+    const started = Date.now();
+    while (b.storage.seq < a.storage.seq) {
+      if (Date.now() - started > 2000) throw new Error(`B is still at seq ${b.storage.seq}, A at ${a.storage.seq}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const next = await b.request({ method: 'GET', url });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().name).toBe('Renamed On A');
+    expect(next.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('an image uploaded on A is stored in the database and served by B at the same immutable URL', async () => {
+    const { a, b, token, databaseUrl } = await twoInstances({ listen: true });
+    // What server.ts does for each instance with STORAGE=postgres (no timer: NOTIFY and the start sync only).
+    for (const [storage, dataDir] of [
+      [a.storage, a.config.dataDir],
+      [b.storage, b.dataDir],
+    ] as const) {
+      uploadReplicas.push(
+        await startPostgresUploads({
+          pool: storage.pool,
+          databaseUrl,
+          uploadsDir: path.join(dataDir, 'uploads'),
+          syncEveryMs: 0,
+        }),
+      );
+    }
+    const jpeg = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await a.request({
+      method: 'POST',
+      url: '/api/upload',
+      token,
+      json: { filename: 'house.jpg', file: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const { url, variants } = uploaded.json() as { url: string; variants: { url: string }[] };
+
+    // In the table before the answer: every variant, as bytea.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ name: string; bytes: Buffer }>(
+      'SELECT name, bytes FROM uploads ORDER BY name',
+    );
+    await client.end();
+    expect(rows.map((row) => `/uploads/${row.name}`).sort()).toEqual(variants.map((variant) => variant.url).sort());
+
+    // B copies it from the database on the notification (bounded: a lost one fails the test), then serves it.
+    const onB = path.join(b.dataDir, 'uploads', path.basename(url));
+    const started = Date.now();
+    while (!existsSync(onB)) {
+      if (Date.now() - started > 2000) throw new Error(`B never received ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const fromA = await a.request({ method: 'GET', url });
+    const fromB = await b.request({ method: 'GET', url });
+    expect(fromB.statusCode).toBe(200);
+    expect(fromB.headers['content-type']).toBe('image/webp');
+    expect(fromB.headers['cache-control']).toContain('immutable');
+    expect(fromB.rawPayload.equals(fromA.rawPayload)).toBe(true);
+    expect(readFileSync(onB).equals(rows.find((row) => url.endsWith(row.name))!.bytes)).toBe(true);
+
+    // A third instance starting with an empty folder gets every upload at start.
+    const dataDirC = mkdtempSync(path.join(os.tmpdir(), 'hc-api-test-'));
+    dataDirs.push(dataDirC);
+    uploadReplicas.push(
+      await startPostgresUploads({
+        pool: b.storage.pool,
+        databaseUrl,
+        uploadsDir: path.join(dataDirC, 'uploads'),
+        syncEveryMs: 0,
+      }),
+    );
+    expect(existsSync(path.join(dataDirC, 'uploads', path.basename(url)))).toBe(true);
+  });
+});
