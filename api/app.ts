@@ -16,6 +16,7 @@ import adminAuthRoutes from './routes/admin-auth';
 import adminUserRoutes from './routes/admin-users';
 import auditRoutes from './routes/audit';
 import communityRoutes from './routes/communities';
+import healthRoutes from './routes/health';
 import contactRoutes from './routes/contacts';
 import kioskRoutes from './routes/kiosk';
 import listingRoutes from './routes/listings';
@@ -96,6 +97,7 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(publicRoutes);
       await api.register(adminAuthRoutes);
       await api.register(adminUserRoutes);
