@@ -23,6 +23,7 @@ import {
   login,
   makeTempDir,
   removeTempDirs,
+  REPO_ROOT,
   startServer,
   type LeadSummary,
   type ServerProcess,
@@ -173,6 +174,12 @@ let b: ServerProcess;
 let token: string;
 
 beforeAll(async () => {
+  // The pages checked below are server-rendered from the production build; `npm test` builds it before the unit
+  // tests. Without it the servers answer 404 for pages, which would read as a wrong failure.
+  const built = ['dist/client/index.html', 'dist/server/entry-server.js'].every((file) =>
+    existsSync(path.join(REPO_ROOT, file)),
+  );
+  if (!built) throw new Error('postgres-nginx.test.ts needs the production build in dist/: run npm run build first.');
   cluster = await startPostgresCluster();
   const env = {
     STORAGE: 'postgres',
