@@ -140,3 +140,16 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...overrides,
   };
 }
+
+/** For command-line entry points (the server, data moves): the config, or the bad variables on stderr and exit 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

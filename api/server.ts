@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type AppConfig } from './config';
+import { loadConfigOrExit, type AppConfig } from './config';
 import { ensureFirstStart, firstAdminCredentials } from './seed/first-start';
 import { openFileStorage } from './storage/file-storage';
 import { createMemoryStorage } from './storage/memory-storage';
@@ -50,16 +50,7 @@ async function openStorage(config: AppConfig): Promise<Storage> {
 }
 
 async function main(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 
   let storage: Storage;

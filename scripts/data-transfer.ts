@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { ConfigError, loadConfig, type AppConfig } from '../api/config';
+import { loadConfigOrExit, type AppConfig } from '../api/config';
 import { openFileStorage } from '../api/storage/file-storage';
 import { importIntoEmptyPostgres, openPostgresStorage } from '../api/storage/postgres-storage';
 import { isExpired, type StoredRecord } from '../api/storage/engine';
@@ -209,16 +209,7 @@ async function main(): Promise<void> {
     console.error('Source or target: STORAGE=file DATA_DIR=… or STORAGE=postgres DATABASE_URL=… (as for the server).');
     process.exit(1);
   }
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const where = config.storage === 'postgres' ? 'PostgreSQL' : config.dataDir;
   try {
     if (command === 'export') {

@@ -70,6 +70,7 @@ import {
   type Change,
   type StoredRecord,
   type UndoStep,
+  engineReads,
 } from './engine';
 import { writeSnapshotFile } from './snapshot-file';
 import {
@@ -742,22 +743,7 @@ export async function openFileStorage(options: FileStorageOptions): Promise<Stor
   }
 
   const storage = {
-    async get(collection: CollectionName, id: string) {
-      ensureOpen();
-      return engine.get(collection, id);
-    },
-    async findOne(collection: CollectionName, field: string, value: unknown) {
-      ensureOpen();
-      return engine.findOne(collection, field, value);
-    },
-    async list(collection: CollectionName, where?: Record<string, unknown>) {
-      ensureOpen();
-      return engine.list(collection, where);
-    },
-    async count(collection: CollectionName) {
-      ensureOpen();
-      return engine.count(collection);
-    },
+    ...engineReads(() => engine, ensureOpen),
     async transact<R>(body: (tx: Transaction) => R): Promise<R> {
       ensureOpen();
       // A transact started from inside a running body waits until that (synchronous) body has finished.

@@ -4,7 +4,7 @@
  * revision counters, unique and lookup indexes, version checks, frozen records. "Durable" means "in memory":
  * `transact` resolves as soon as its body has committed.
  */
-import { deleteExpiredRecords, Engine, startSweeper } from './engine';
+import { deleteExpiredRecords, Engine, startSweeper, engineReads } from './engine';
 import {
   DEFAULT_SWEEP_EVERY_MS,
   type CollectionName,
@@ -31,22 +31,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
 
   // The engine speaks untyped records; the Storage interface adds the per-collection types on top.
   const storage = {
-    async get(collection: CollectionName, id: string) {
-      ensureOpen();
-      return engine.get(collection, id);
-    },
-    async findOne(collection: CollectionName, field: string, value: unknown) {
-      ensureOpen();
-      return engine.findOne(collection, field, value);
-    },
-    async list(collection: CollectionName, where?: Record<string, unknown>) {
-      ensureOpen();
-      return engine.list(collection, where);
-    },
-    async count(collection: CollectionName) {
-      ensureOpen();
-      return engine.count(collection);
-    },
+    ...engineReads(() => engine, ensureOpen),
     async transact<R>(body: (tx: Transaction) => R): Promise<R> {
       ensureOpen();
       // A transact started from inside a running body waits until that body has finished (bodies are

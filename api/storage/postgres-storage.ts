@@ -38,7 +38,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { deleteExpiredRecords, Engine, isExpired, startSweeper, type Change, type StoredRecord } from './engine';
+import {
+  deleteExpiredRecords,
+  Engine,
+  isExpired,
+  startSweeper,
+  type Change,
+  type StoredRecord,
+  engineReads,
+} from './engine';
 import { migratePostgres } from './postgres-migrations';
 import {
   COLLECTION_NAMES,
@@ -421,22 +429,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
       return lastSeq;
     },
     pool,
-    async get(collection: CollectionName, id: string) {
-      ensureOpen();
-      return engine.get(collection, id);
-    },
-    async findOne(collection: CollectionName, field: string, value: unknown) {
-      ensureOpen();
-      return engine.findOne(collection, field, value);
-    },
-    async list(collection: CollectionName, where?: Record<string, unknown>) {
-      ensureOpen();
-      return engine.list(collection, where);
-    },
-    async count(collection: CollectionName) {
-      ensureOpen();
-      return engine.count(collection);
-    },
+    ...engineReads(() => engine, ensureOpen),
     transact<R>(body: (tx: Transaction) => R): Promise<R> {
       if (closed) return Promise.reject(new Error('Storage is closed'));
       return new Promise<R>((resolve, reject) => {
