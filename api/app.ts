@@ -12,6 +12,7 @@ import errorsPlugin from './plugins/errors';
 import securityPlugin, { securityHeaderSets } from './plugins/security';
 import staticFilesPlugin from './plugins/static-files';
 import { depthLimitedJsonParser } from './security/json-body';
+import { memoryRateLimitStore, type RateLimitStore } from './security/rate-limiter';
 import adminAuthRoutes from './routes/admin-auth';
 import adminUserRoutes from './routes/admin-users';
 import auditRoutes from './routes/audit';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     demoCredentials: DemoCredentials | null;
     /** Serialised public reads (api/routes/public.ts builds them; the fast path answers repeats from them). */
     publicReadCache: JsonResponseCache;
+    /** Where rate limits and password-failure counts live (in the database when instances share one). */
+    rateLimits: RateLimitStore;
   }
 }
 
@@ -48,9 +51,19 @@ export interface BuildAppOptions {
   config: AppConfig;
   storage: Storage;
   demoCredentials?: DemoCredentials;
+  /**
+   * Rate limit counts: in this process by default; server.ts passes the PostgreSQL store with STORAGE=postgres so
+   * that every instance counts against the same limits.
+   */
+  rateLimits?: RateLimitStore;
 }
 
-export async function buildApp({ config, storage, demoCredentials }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  storage,
+  demoCredentials,
+  rateLimits = memoryRateLimitStore(),
+}: BuildAppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (server.ts creates one in DATA_DIR/secret)');
   const publicReadCache = new JsonResponseCache(storage);
   // Set once the routes exist; until then (and for anything it does not know) requests go to Fastify.
@@ -77,7 +90,8 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
     // public reads themselves (bench/api); error logs carry the method and URL explicitly instead.
     childLoggerFactory: (logger) => logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Off unless TRUST_PROXY names the load balancers: X-Forwarded-For is then read only from them.
+    trustProxy: config.trustProxy ?? false,
   });
   // JSON bodies nesting deeper than 64 levels are refused before JSON.parse (api/security/json-body.ts).
   app.removeContentTypeParser('application/json');
@@ -90,6 +104,8 @@ export async function buildApp({ config, storage, demoCredentials }: BuildAppOpt
   app.decorate('storage', storage);
   app.decorate('demoCredentials', demoCredentials ?? null);
   app.decorate('publicReadCache', publicReadCache);
+  app.decorate('rateLimits', rateLimits);
+  app.addHook('onClose', async () => rateLimits.close());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -2,6 +2,7 @@
  * Server configuration, read from the environment once and checked (DESIGN §4 "Start").
  * A bad value stops the start with one message listing every bad variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,16 @@ const nonNegativeIntFromEnv = (fallback: number) =>
     .regex(/^\d+$/, { error: 'must be a whole number (0 turns the limit off)' })
     .default(String(fallback))
     .transform(Number);
+
+/** An address or CIDR range proxy-addr (Fastify's trustProxy) accepts: 10.0.0.5, 10.0.0.0/8, ::1, or a keyword. */
+const isProxyAddress = (entry: string): boolean => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
 
 const envSchema = z.object({
   PORT: z
@@ -46,6 +57,15 @@ const envSchema = z.object({
       },
       { error: 'must be a PostgreSQL URL such as postgres://user:password@localhost:5432/houston' },
     )
+    .optional(),
+  // Behind a load balancer: the proxies whose X-Forwarded-For is believed, so per-address limits see visitors,
+  // not the proxy. Comma-separated addresses or CIDR ranges (or loopback, linklocal, uniquelocal).
+  TRUST_PROXY: z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim()))
+    .refine((entries) => entries.every(isProxyAddress), {
+      error: 'must be comma-separated proxy addresses or CIDR ranges, such as 127.0.0.1 or 10.0.0.0/8',
+    })
     .optional(),
   LOGIN_RATE_LIMIT: nonNegativeIntFromEnv(10),
   CONTACT_RATE_LIMIT: nonNegativeIntFromEnv(20),
@@ -80,6 +100,11 @@ export interface AppConfig {
   /** Public contact posts per IP per window; 0 = off. */
   contactRateLimit: number;
   rateLimitWindowMs: number;
+  /**
+   * Proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. Unset: the peer's address is the
+   * client's, and X-Forwarded-For is ignored (a client could write anything in it).
+   */
+  trustProxy?: string[];
   publicUrl?: string;
   /** Serve the built web app (SSR pages) when dist/ has it; API tests turn it off to test the API alone. */
   serveWebApp?: boolean;
@@ -118,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     contactRateLimit: values.CONTACT_RATE_LIMIT,
     rateLimitWindowMs: 15 * 60 * 1000,
+    trustProxy: values.TRUST_PROXY,
     // Normalised (lower-case host, no default port, no trailing slash) as browsers and crawlers write it.
     publicUrl: values.PUBLIC_URL === undefined ? undefined : new URL(values.PUBLIC_URL).origin,
   };

@@ -10,6 +10,7 @@ import { loadConfigOrExit, type AppConfig } from './config';
 import { ensureFirstStart, firstAdminCredentials } from './seed/first-start';
 import { openFileStorage } from './storage/file-storage';
 import { createMemoryStorage } from './storage/memory-storage';
+import { postgresRateLimitStore } from './storage/postgres-rate-limits';
 import { openPostgresStorage, type PostgresStorage } from './storage/postgres-storage';
 import { startPostgresUploads, type PostgresUploads } from './uploads/postgres-uploads';
 import { CorruptDataError, type Storage } from './storage/storage';
@@ -87,6 +88,8 @@ async function main(): Promise<void> {
     storage,
     // In demo mode the first admin's password is known (never generated), so the login form may pre-fill it.
     demoCredentials: config.demoMode ? firstAdminCredentials(config) : undefined,
+    // Several instances share one database: they count rate limits and password failures there too.
+    rateLimits: config.storage === 'postgres' ? postgresRateLimitStore((storage as PostgresStorage).pool) : undefined,
   });
 
   let stopping = false;

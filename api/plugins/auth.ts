@@ -82,7 +82,7 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }): Pr
   app.addHook('onClose', async () => refusalAudit.stop());
   app.decorate(
     'passwordAttempts',
-    new PasswordAttempts(app.config.loginRateLimit, app.config.rateLimitWindowMs, refusalAudit),
+    new PasswordAttempts(app.config.loginRateLimit, app.config.rateLimitWindowMs, refusalAudit, app.rateLimits),
   );
 
   async function authenticate(request: FastifyRequest): Promise<void> {
@@ -94,6 +94,9 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }): Pr
     } catch {
       throw new HttpError(401, 'Invalid or expired token');
     }
+    // With several instances, a demotion or removal made on another one must apply here at once, not after the
+    // change reaches this instance's mirror (tens of milliseconds by NOTIFY, a second at worst by the timer).
+    await app.storage.upToDate?.();
     const user = await app.storage.get('adminUsers', payload.sub);
     if (!user || !user.isActive) throw new HttpError(401, 'This account no longer has access');
     // A token without a version (signed before versions existed) is refused too: one sign-in more, once.

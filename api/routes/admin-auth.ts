@@ -25,6 +25,8 @@ export default async function adminAuthRoutes(app: FastifyInstance): Promise<voi
     async (request) => {
       const email = request.body.email.toLowerCase();
       const attempt = await app.passwordAttempts.begin(request, 'admin.login', email);
+      // A password changed or an account deactivated on another instance counts here at once (storage.ts).
+      await app.storage.upToDate?.();
       const user = await app.storage.findOne('adminUsers', 'email', email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), request.body.password);
       if (!user || !user.isActive || !passwordOk) {
@@ -34,7 +36,7 @@ export default async function adminAuthRoutes(app: FastifyInstance): Promise<voi
         );
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
-      attempt.succeeded();
+      await attempt.succeeded();
       await app.storage.transact((tx) =>
         tx.insert('audit', {
           at: new Date().toISOString(),
@@ -71,7 +73,7 @@ export default async function adminAuthRoutes(app: FastifyInstance): Promise<voi
           { path: 'currentPassword', message: MESSAGES.currentPasswordWrong },
         ]);
       }
-      attempt.succeeded();
+      await attempt.succeeded();
       const passwordHash = await hashPassword(request.body.newPassword);
       // The update bumps the record's version, which every token carries: all of this admin's tokens, this one
       // included, stop working (the admin signs in again with the new password).

@@ -24,7 +24,7 @@ import { runWrite } from '../http/idempotent-write';
 import { spamReason } from '../leads/lead-intake';
 import { KioskPassSigner } from '../security/kiosk-pass';
 import { verifyPassword } from '../security/passwords';
-import { FixedWindowRateLimiter, limitBeforeBody } from '../security/rate-limiter';
+import { limitBeforeBody } from '../security/rate-limiter';
 import type { NewRecord } from '../storage/storage';
 
 /**
@@ -43,11 +43,14 @@ export const WRONG_PASSWORD = 'Wrong password';
 
 export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
   const signer = new KioskPassSigner(app.config.jwtSecret!);
-  const perKiosk = new FixedWindowRateLimiter(KIOSK_SIGN_INS_PER_WINDOW, app.config.rateLimitWindowMs);
-  const perIp = new FixedWindowRateLimiter(app.config.contactRateLimit, app.config.rateLimitWindowMs);
-  const perAddress = new FixedWindowRateLimiter(
-    app.config.contactRateLimit === 0 ? 0 : KIOSK_SIGN_INS_PER_ADDRESS,
-    app.config.rateLimitWindowMs,
+  const { rateLimitWindowMs: windowMs, contactRateLimit } = app.config;
+  const perKiosk = app.rateLimits.limiter('kiosk-sign-ins:kiosk', KIOSK_SIGN_INS_PER_WINDOW, windowMs);
+  // A sign-in without a valid pass gets the public contact limit (its own count).
+  const perIp = app.rateLimits.limiter('kiosk-sign-ins:unvouched-address', contactRateLimit, windowMs);
+  const perAddress = app.rateLimits.limiter(
+    'kiosk-sign-ins:address',
+    contactRateLimit === 0 ? 0 : KIOSK_SIGN_INS_PER_ADDRESS,
+    windowMs,
   );
 
   async function findCommunity(idOrSlug: string) {
@@ -71,7 +74,7 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
         await attempt.failed(request.admin!.id, 'wrong password (kiosk pass)');
         throw new HttpError(400, WRONG_PASSWORD, [{ path: 'password', message: WRONG_PASSWORD }]);
       }
-      attempt.succeeded();
+      await attempt.succeeded();
       const community = await findCommunity(request.body.communityId);
       if (!community) throw new HttpError(404, MESSAGES.communityNotFound);
       const { pass, claims } = signer.issue(admin.id, community.id);
@@ -101,7 +104,7 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       const claims = signer.verify(request.body.kioskPass);
       const issuer = claims ? await app.storage.get('adminUsers', claims.adminId) : undefined;
       const vouched = claims !== null && issuer?.isActive === true;
-      const decision = vouched ? perKiosk.hit(claims.kioskId) : perIp.hit(request.ip);
+      const decision = vouched ? await perKiosk.hit(claims.kioskId) : await perIp.hit(request.ip);
       if (!decision.allowed) {
         throw new HttpError(429, MESSAGES.tooManyRequests, undefined, {
           'Retry-After': String(decision.retryAfterSeconds),

@@ -18,7 +18,7 @@ import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
 import { publicReads } from '../http/public-reads';
 import { leadRecord, visitorSubmission, type ContactSubmission } from '../leads/lead-intake';
-import { FixedWindowRateLimiter, limitBeforeBody } from '../security/rate-limiter';
+import { limitBeforeBody } from '../security/rate-limiter';
 import type { Storage } from '../storage/storage';
 
 export const SETTINGS_ID = 'site';
@@ -32,7 +32,11 @@ export async function readSiteSettings(storage: Storage): Promise<SiteSettings> 
 
 export default async function publicRoutes(app: FastifyInstance): Promise<void> {
   const cache = app.publicReadCache;
-  const contactLimiter = new FixedWindowRateLimiter(app.config.contactRateLimit, app.config.rateLimitWindowMs);
+  const contactLimiter = app.rateLimits.limiter(
+    'contact:address',
+    app.config.contactRateLimit,
+    app.config.rateLimitWindowMs,
+  );
 
   async function findCommunity(idOrSlug: string) {
     return (

@@ -7,7 +7,7 @@
  * MAX_JSON_DEPTH is a 400 at once. Everything else goes to Fastify's own parser (secure-json-parse, with its
  * prototype-poisoning checks), so size limits, empty bodies and malformed JSON answer as before.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/http-error';
 
 export const MAX_JSON_DEPTH = 64;
@@ -39,15 +39,27 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-type JsonParser = (request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void) => void;
+/** Fastify's own JSON parser, as `getDefaultJsonParser` returns it. */
+type FastifyJsonParser = ReturnType<FastifyInstance['getDefaultJsonParser']>;
+type CallbackParser = (
+  request: FastifyRequest,
+  body: string,
+  done: (error: Error | null, body?: unknown) => void,
+) => void;
 
-/** Fastify's JSON parser behind the depth check (register with `parseAs: 'string'`). */
-export function depthLimitedJsonParser(defaultParser: JsonParser): JsonParser {
-  return (request, body, done) => {
-    if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) {
-      done(new HttpError(400, TOO_DEEP_MESSAGE));
-      return;
-    }
-    defaultParser(request, body, done);
+/**
+ * Fastify's JSON parser behind the depth check (register with `parseAs: 'string'`), as an async parser. Fastify
+ * types its default parser as either a callback or a promise-returning function; it is the callback form today,
+ * and a promise it might return instead is awaited, so either way every outcome settles the parse exactly once.
+ */
+export function depthLimitedJsonParser(defaultParser: FastifyJsonParser) {
+  // Called with a callback; what it returns is checked for a promise below.
+  const parse = defaultParser as CallbackParser;
+  return (request: FastifyRequest, body: string): Promise<unknown> => {
+    if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) return Promise.reject(new HttpError(400, TOO_DEEP_MESSAGE));
+    return new Promise((resolve, reject) => {
+      const returned: unknown = parse(request, body, (error, value) => (error ? reject(error) : resolve(value)));
+      if (returned instanceof Promise) returned.then(resolve, reject);
+    });
   };
 }

@@ -16,11 +16,13 @@
  * - A right password clears the account's failures; it never clears an address's (an attacker signing in to
  *   an account of their own must not earn more guesses at another one).
  * - Every refusal (wrong password, 429) is audited through RefusalAudit (counted and sampled, bounded disk).
+ * - The counts live in the app's RateLimitStore: in memory for one process, in PostgreSQL for several instances,
+ *   so a guesser spread over the instances by a load balancer gets the limit once, not once per instance.
  */
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../domain';
 import { HttpError } from '../http/http-error';
-import { FixedWindowRateLimiter } from './rate-limiter';
+import { memoryRateLimitStore, type RateLimiter, type RateLimitStore } from './rate-limiter';
 import { RATE_LIMITED, type RefusalAudit } from './refusal-audit';
 
 /** How long an attempt on an account over its failure limit waits before its password is checked. */
@@ -36,23 +38,25 @@ export interface PasswordAttempt {
   /** The password was wrong (or the account unusable): keeps the failure counted and audits it. */
   failed(actorId: string | null, detail: string): Promise<void>;
   /** The password was right: gives the reserved attempt back and clears the account's failures. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class PasswordAttempts {
-  private readonly failuresByAddress: FixedWindowRateLimiter;
-  private readonly failuresByAccount: FixedWindowRateLimiter;
+  private readonly failuresByAddress: RateLimiter;
+  private readonly failuresByAccount: RateLimiter;
 
   constructor(
-    private readonly limit: number,
+    limit: number,
     windowMs: number,
     private readonly audit: RefusalAudit,
+    /** Where failures are counted: in memory, or in the database when several instances share it. */
+    store: RateLimitStore = memoryRateLimitStore(),
     private readonly lockedDelayMs: number = LOCKED_ACCOUNT_DELAY_MS,
   ) {
-    this.failuresByAddress = new FixedWindowRateLimiter(limit, windowMs);
-    this.failuresByAccount = new FixedWindowRateLimiter(limit, windowMs);
+    this.failuresByAddress = store.limiter('password-failures:address', limit, windowMs);
+    this.failuresByAccount = store.limiter('password-failures:account', limit, windowMs);
   }
 
   /**
@@ -61,8 +65,9 @@ export class PasswordAttempts {
    */
   addressRefusal(action: PasswordCheckAction) {
     return async (request: FastifyRequest): Promise<void> => {
-      if (this.failuresByAddress.isBlocked(request.ip).allowed) return;
-      await this.refuse(request, action, null, this.failuresByAddress.retryAfterSeconds(request.ip));
+      const address = await this.failuresByAddress.check(request.ip);
+      if (address.allowed) return;
+      await this.refuse(request, action, null, address.retryAfterSeconds);
     };
   }
 
@@ -73,24 +78,25 @@ export class PasswordAttempts {
   async begin(request: FastifyRequest, action: PasswordCheckAction, email: string): Promise<PasswordAttempt> {
     const address = request.ip;
     const account = email.toLowerCase();
-    const addressFailures = this.failuresByAddress.count(address);
+    const [byAddress, byAccount] = await Promise.all([
+      this.failuresByAddress.check(address),
+      this.failuresByAccount.check(account),
+    ]);
     let delay = 0;
-    if (!this.failuresByAddress.isBlocked(address).allowed) {
-      await this.refuse(request, action, account, this.failuresByAddress.retryAfterSeconds(address));
-    }
-    if (!this.failuresByAccount.isBlocked(account).allowed) {
-      if (addressFailures >= LOCKED_ACCOUNT_ADDRESS_ALLOWANCE) {
-        const retryAfter = Math.min(
-          this.failuresByAddress.retryAfterSeconds(address),
-          this.failuresByAccount.retryAfterSeconds(account),
-        );
+    if (!byAddress.allowed) await this.refuse(request, action, account, byAddress.retryAfterSeconds);
+    if (!byAccount.allowed) {
+      if (byAddress.count >= LOCKED_ACCOUNT_ADDRESS_ALLOWANCE) {
+        const retryAfter = Math.min(byAddress.retryAfterSeconds, byAccount.retryAfterSeconds);
         await this.refuse(request, action, account, retryAfter);
       }
       delay = this.lockedDelayMs;
     }
-    // Counted now, as if it failed: concurrent guesses see it at once. A right password gives it back.
-    this.failuresByAddress.hit(address);
-    this.failuresByAccount.hit(account);
+    // Counted now, as if it failed: concurrent guesses see it at once. A right password gives it back. The count
+    // the reservation returns is the authority: guesses checked together (here or on another instance) all passed
+    // the check above, but only those within the limit get a reservation.
+    const reserved = await this.failuresByAddress.hit(address);
+    if (!reserved.allowed) await this.refuse(request, action, account, reserved.retryAfterSeconds);
+    await this.failuresByAccount.hit(account);
     if (delay > 0) await sleep(delay);
     let settled = false;
     return {
@@ -98,11 +104,10 @@ export class PasswordAttempts {
         settled = true;
         await this.audit.record(this.entry(request, action, account, actorId, detail));
       },
-      succeeded: () => {
+      succeeded: async () => {
         if (settled) return;
         settled = true;
-        this.failuresByAddress.refund(address);
-        this.failuresByAccount.reset(account);
+        await Promise.all([this.failuresByAddress.refund(address), this.failuresByAccount.reset(account)]);
       },
     };
   }

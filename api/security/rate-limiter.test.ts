@@ -2,7 +2,10 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import errorsPlugin from '../plugins/errors';
-import { FixedWindowRateLimiter, limitBeforeBody } from './rate-limiter';
+import { runRateLimitContract } from './rate-limit-contract';
+import { FixedWindowRateLimiter, limitBeforeBody, memoryRateLimitStore } from './rate-limiter';
+
+runRateLimitContract('memory', async () => memoryRateLimitStore());
 
 describe('limitBeforeBody', () => {
   const apps: ReturnType<typeof Fastify>[] = [];
@@ -26,7 +29,7 @@ describe('limitBeforeBody', () => {
         done(error as Error);
       }
     });
-    const limiter = new FixedWindowRateLimiter(2, 60_000);
+    const limiter = memoryRateLimitStore().limiter('test', 2, 60_000);
     app.post('/write', { onRequest: limitBeforeBody(limiter) }, async () => ({ ok: true }));
     const send = (payload: string, remoteAddress = '203.0.113.1') =>
       app.inject({

@@ -1,6 +1,13 @@
 /**
- * A fixed-window counter per key (an IP, an email). Kept in memory: one process serves the site, and a
- * restart forgetting counts is acceptable for brute-force and spam throttling.
+ * Fixed-window rate limits per key (an IP, an email, a kiosk).
+ *
+ * - `RateLimiter` is what routes use: async, because with several instances (STORAGE=postgres) the counts live in
+ *   the database so that a limit holds across all of them (api/storage/postgres-rate-limits.ts); a flood spread
+ *   by a round-robin load balancer must not get N times the allowance.
+ * - `memoryRateLimitStore` keeps them in this process: the file and memory storages serve from one process, and a
+ *   restart forgetting counts is acceptable for brute-force and spam throttling.
+ * - `FixedWindowRateLimiter` is the synchronous in-memory counter behind the memory store, also used directly
+ *   where a per-instance count is the point (the sampling budget of refusal audit lines, refusal-audit.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../domain';
@@ -84,6 +91,61 @@ export class FixedWindowRateLimiter {
   }
 }
 
+/** A key's current window, as `RateLimiter.check` reports it. */
+export interface RateLimitState extends RateLimitDecision {
+  /** Attempts counted in the current window (0 when none). */
+  count: number;
+}
+
+/** A limit of `max` attempts per key per window (max 0: no limit). */
+export interface RateLimiter {
+  /** Counts one attempt for `key`; allowed while the window's count, this one included, is at most `max`. */
+  hit(key: string): Promise<RateLimitDecision>;
+  /**
+   * Without counting: whether `key` may try once more (its count is under `max`), its count, and the seconds until
+   * its window resets (the full window when nothing is counted).
+   */
+  check(key: string): Promise<RateLimitState>;
+  /** Takes back one attempt counted by `hit` (a reserved attempt that turned out not to count). */
+  refund(key: string): Promise<void>;
+  /** Forgets `key`'s window. */
+  reset(key: string): Promise<void>;
+}
+
+/** Where the limiters of one app keep their counts. */
+export interface RateLimitStore {
+  /**
+   * A limiter of `max` attempts per `windowMs`. `name` namespaces its keys (the contact limit and the login limit
+   * never share a counter) and must be the same on every instance.
+   */
+  limiter(name: string, max: number, windowMs: number): RateLimiter;
+  /** Stops the store's timers (the app's onClose). */
+  close(): Promise<void>;
+}
+
+/** One process's limits, in memory. */
+export function memoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
+  return {
+    limiter(_name, max, windowMs) {
+      const counter = new FixedWindowRateLimiter(max, windowMs, now);
+      return {
+        hit: async (key) => counter.hit(key),
+        check: async (key) => {
+          const blocked = counter.isBlocked(key);
+          return {
+            allowed: blocked.allowed,
+            retryAfterSeconds: counter.retryAfterSeconds(key),
+            count: counter.count(key),
+          };
+        },
+        refund: async (key) => counter.refund(key),
+        reset: async (key) => counter.reset(key),
+      };
+    },
+    close: async () => {},
+  };
+}
+
 /**
  * An onRequest hook counting every request against `limiter` (per address by default) and answering 429 with
  * Retry-After once over the limit. onRequest runs before the body is read: a client over its limit costs no
@@ -91,11 +153,11 @@ export class FixedWindowRateLimiter {
  * every refused request be parsed first, and never counts the ones that fail to parse).
  */
 export function limitBeforeBody(
-  limiter: FixedWindowRateLimiter,
+  limiter: RateLimiter,
   keyOf: (request: FastifyRequest) => string = (request) => request.ip,
 ) {
   return async (request: FastifyRequest): Promise<void> => {
-    const decision = limiter.hit(keyOf(request));
+    const decision = await limiter.hit(keyOf(request));
     if (!decision.allowed) {
       throw new HttpError(429, MESSAGES.tooManyRequests, undefined, {
         'Retry-After': String(decision.retryAfterSeconds),

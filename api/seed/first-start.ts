@@ -39,18 +39,24 @@ export async function ensureFirstStart(
   const admin = firstAdminCredentials(config);
   const passwordHash = await hashPassword(admin.password);
   const seed = options.seedContent === false ? null : parseSeed();
-  const emptyContent = (await storage.count('communities')) === 0 && (await storage.count('listings')) === 0;
 
-  await storage.transact((tx) => {
+  // Checked again inside the transaction, which runs alone against the latest state (with PostgreSQL: under the
+  // write lock, after catching up): of several instances starting together on an empty database, exactly one
+  // creates the admin and the example content, and the others start normally instead of failing on the email.
+  const created = await storage.transact((tx) => {
+    if (tx.list('adminUsers').length > 0) return { admin: false, content: false };
     tx.insert('adminUsers', { email: admin.email, passwordHash, role: 'SUPER_ADMIN', isActive: true });
-    if (seed && emptyContent) {
+    const seedContent = seed !== null && tx.list('communities').length === 0 && tx.list('listings').length === 0;
+    if (seed && seedContent) {
       for (const community of seed.communities) tx.insert('communities', community);
       for (const listing of seed.listings) tx.insert('listings', listing);
       for (const property of seed.properties) tx.insert('properties', property);
       for (const contact of seed.contacts) tx.insert('contacts', contact);
     }
+    return { admin: true, content: seedContent };
   });
-  result.seededContent = Boolean(seed && emptyContent);
+  if (!created.admin) return result; // another instance's first start won
+  result.seededContent = created.content;
 
   let credentialsFile: string | undefined;
   if (admin.generated && options.writeCredentialsFile !== false) {

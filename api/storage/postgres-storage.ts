@@ -84,6 +84,7 @@ export interface PostgresStorage extends Storage {
   readonly seq: number;
   /** Applies other instances' committed writes now (also done on NOTIFY, before each write and on a timer). */
   catchUp(): Promise<void>;
+  upToDate(): Promise<void>;
   /**
    * A secret shared by every instance on this database: created (48 random bytes, base64url) by the first one
    * that asks, read by the others. Used for the JWT secret when JWT_SECRET is not set.
@@ -356,6 +357,27 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     return catching;
   };
 
+  /**
+   * Resolves once the mirror holds every change committed by any instance before the call; rejects with
+   * StorageUnavailableError when the database cannot say. One indexed `max(seq)` query when nothing is missing.
+   */
+  const upToDate = async (): Promise<void> => {
+    ensureOpen();
+    let target: number;
+    try {
+      const { rows } = await pool.query<{ seq: string }>('SELECT coalesce(max(seq), 0) AS seq FROM changes');
+      target = Number(rows[0]!.seq);
+    } catch (error) {
+      throw new StorageUnavailableError(`cannot reach PostgreSQL (${errorText(error)})`);
+    }
+    for (let attempt = 0; lastSeq < target; attempt += 1) {
+      if (attempt === 3) throw new StorageUnavailableError('cannot catch up with the changes of other instances');
+      // A write of this instance holds the lock and has caught up under it; its own seq lands when it settles.
+      if (draining) await draining;
+      if (lastSeq < target) await catchUp();
+    }
+  };
+
   // ---- LISTEN ------------------------------------------------------------------------------------------------
 
   let listener: pg.Client | null = null;
@@ -445,6 +467,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
       return deleteExpiredRecords(engine, storage.transact, collection, at);
     },
     catchUp,
+    upToDate,
     async sharedSecret(name: string) {
       ensureOpen();
       const candidate = randomBytes(48).toString('base64url');

@@ -152,6 +152,14 @@ export interface Storage {
    * timer; callers need not.
    */
   deleteExpired(collection: ExpiringCollection, now: Date): Promise<number>;
+  /**
+   * Adapters that mirror a database shared by several instances (PostgreSQL) resolve once the mirror holds every
+   * change committed anywhere before the call, and reject with StorageUnavailableError when they cannot tell.
+   * Called where a moment's lag would matter: an admin's access, checked on every protected request, must follow
+   * a demotion or removal made on another instance at once. Single-process adapters have nothing to catch up
+   * and leave it out.
+   */
+  upToDate?(): Promise<void>;
   /** Resolves once every change committed so far is durable. */
   flush(): Promise<void>;
   /** Flushes and releases files; later calls reject. */

@@ -43,7 +43,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
+import pg from 'pg';
+import type { StoredRecord } from '../../api/storage/engine';
 import { openFileStorage } from '../../api/storage/file-storage';
+import { importIntoEmptyPostgres } from '../../api/storage/postgres-storage';
+import { COLLECTION_NAMES, type CollectionName } from '../../api/storage/storage';
+import { startPostgresCluster, type PostgresCluster } from '../../tests/support/postgres-cluster';
 import { generateApiData, type GeneratedData } from './generate-data';
 import { PUBLIC_LIST_PAGE_SIZE } from '../../domain/constants';
 
@@ -160,6 +165,10 @@ export interface ApiBenchResult {
     pairedSeconds: number;
     /** Sent with every request; '' = none. */
     acceptEncoding: string;
+    /** Our server's storage. */
+    storage: BenchStorage;
+    /** PostgreSQL mode: the server's version and the settings that decide a write's cost. */
+    postgres?: string;
   };
   datasets: Array<{ scale: number; counts: GeneratedData['counts'] }>;
   rows: EndpointRow[];
@@ -198,7 +207,15 @@ export interface ApiBenchOptions {
   /** Where api.json and api.md go (default bench/results); null to skip writing. */
   resultsDir?: string | null;
   log?: (line: string) => void;
+  /**
+   * Our server's storage: 'file' (the default of npm start) or 'postgres' (a throwaway PostgreSQL cluster with its
+   * durable defaults, started by the bench; each scale's records imported into its own database). Results of the
+   * PostgreSQL mode go to api-postgres.{json,md}.
+   */
+  storage?: BenchStorage;
 }
+
+export type BenchStorage = 'file' | 'postgres';
 
 // ---- child processes -----------------------------------------------------------------------------------------
 const children = new Set<ChildProcess>();
@@ -254,7 +271,7 @@ function collectOutput(child: ChildProcess): () => string {
   return () => text;
 }
 
-async function startOurServer(dataDir: string, cpuProfileDir?: string): Promise<RunningServer> {
+async function startOurServer(dataDir: string, cpuProfileDir?: string, databaseUrl?: string): Promise<RunningServer> {
   const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
   const child = track(
     spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/server.ts'], {
@@ -265,7 +282,7 @@ async function startOurServer(dataDir: string, cpuProfileDir?: string): Promise<
         HOST,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        STORAGE: 'file',
+        ...(databaseUrl ? { STORAGE: 'postgres', DATABASE_URL: databaseUrl } : { STORAGE: 'file' }),
         CONTACT_RATE_LIMIT: '0',
         LOGIN_RATE_LIMIT: '0',
         ADMIN_PASSWORD,
@@ -826,6 +843,8 @@ export function formatMarkdown(result: ApiBenchResult): string {
       `${env.loadAverageAtStart.map((l) => l.toFixed(2)).join('/')} at start, ` +
       `${env.loadAverageAtEnd.map((l) => l.toFixed(2)).join('/')} at end. autocannon ${env.autocannon}, json-server ${env.jsonServer}.`,
     '',
+    `Our server's storage: ${settings.storage === 'postgres' ? `STORAGE=postgres, ${settings.postgres ?? 'PostgreSQL'} on this machine` : 'STORAGE=file (the default)'}.`,
+    '',
     `${settings.connections} connections, ${settings.warmupSeconds} s warm-up (not counted) then ` +
       `${Object.entries(settings.durationSeconds)
         .map(([s, d]) => `${d} s at ${s}×`)
@@ -915,10 +934,20 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
   const pairedSeconds = options.pairedSeconds ?? 3;
   const paired: Partial<Record<EndpointKey, PairedMeasurement>> = {};
   /** Our server per scale stays up until the paired scale check is done. */
-  const oursByScale = new Map<number, { server: RunningServer; data: GeneratedData; acknowledgedPosts: number }>();
+  const oursByScale = new Map<
+    number,
+    { server: RunningServer; data: GeneratedData; acknowledgedPosts: number; databaseUrl?: string }
+  >();
+  const storageMode: BenchStorage = options.storage ?? 'file';
+  let postgres: { cluster: PostgresCluster; version: string } | undefined;
 
   try {
     if (options.cpuProfileDir) await mkdir(options.cpuProfileDir, { recursive: true });
+    if (storageMode === 'postgres') {
+      const cluster = await startPostgresCluster({ durable: true });
+      postgres = { cluster, version: await postgresSettings(cluster) };
+      log(`PostgreSQL: ${postgres.version}`);
+    }
     for (const scale of scales) {
       const generateStart = Date.now();
       const data = await generateApiData(scale, workDir);
@@ -929,8 +958,9 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
           .join(', ')} ` + `(generated in ${((Date.now() - generateStart) / 1000).toFixed(1)} s)`,
       );
       const duration = durationFor(scale);
-      const ours = await startOurServer(data.ourDataDir, options.cpuProfileDir);
-      const entry = { server: ours, data, acknowledgedPosts: 0 };
+      const databaseUrl = postgres ? await importIntoBenchDatabase(postgres.cluster, data, scale) : undefined;
+      const ours = await startOurServer(data.ourDataDir, options.cpuProfileDir, databaseUrl);
+      const entry = { server: ours, data, acknowledgedPosts: 0, databaseUrl };
       oursByScale.set(scale, entry);
       const json = await startJsonServer(data.jsonServerDb);
       log(`   ours at ${ours.url}, json-server at ${json.url}`);
@@ -1022,6 +1052,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       // Read cost at rest: the main runs' contact POSTs (tens of thousands on the 100× data) leave the storage
       // compacting its journal into db.json for a while, which competes with the reads for the CPU.
       for (const side of [from, to]) {
+        if (side.databaseUrl) continue; // PostgreSQL: nothing compacts
         const waited = await waitForCompaction(side.data.ourDataDir);
         if (waited > 0)
           log(`   (waited ${(waited / 1000).toFixed(1)} s for ${side.data.ourDataDir} to finish compacting)`);
@@ -1066,9 +1097,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
         log(`   note: our ${scale}× server exited with ${entry.server.child.exitCode}:\n${entry.server.output()}`);
       }
       if (endpoints.some((spec) => spec.kind === 'write')) {
-        const storage = await openFileStorage({ dataDir: entry.data.ourDataDir });
-        const stored = (await storage.count('contacts')) - entry.data.counts.contacts;
-        await storage.close();
+        const stored = (await countContacts(entry)) - entry.data.counts.contacts;
         persistenceChecks.push({
           scale,
           acknowledged: entry.acknowledgedPosts,
@@ -1084,6 +1113,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     process.off('exit', killAllNow);
     if (ownsWorkDir) await rm(workDir, { recursive: true, force: true });
     else log(`data kept in ${workDir}`);
+    await postgres?.cluster.stop();
   }
 
   const settings: ApiBenchResult['settings'] = {
@@ -1094,6 +1124,8 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     scales,
     pairedSeconds,
     acceptEncoding,
+    storage: storageMode,
+    ...(postgres ? { postgres: postgres.version } : {}),
   };
   const result: ApiBenchResult = {
     startedAt,
@@ -1129,8 +1161,14 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
         `request logging). Our community list answers pages of ${PUBLIC_LIST_PAGE_SIZE} whole records; json-server is ` +
         'asked for the same page.',
       'GET by id walks every listing id of the data set round-robin; listings?communityId walks every community id.',
-      'Our contact POST is durable: it is answered only after its journal line is written and fdatasync-ed (group commit, ' +
-        'api/storage/file-storage.ts). json-server 0.17 (lowdb 1 FileAsync) rewrites the whole db.json on each POST and ' +
+      (storageMode === 'postgres'
+        ? 'Our server runs with STORAGE=postgres on a PostgreSQL cluster started by the bench on this machine with its ' +
+          'durable defaults (fsync, synchronous_commit and full_page_writes on): a contact POST is answered after its ' +
+          'transaction (record, change-log row, NOTIFY) has committed and its WAL is flushed (group commit, one advisory ' +
+          "lock, api/storage/postgres-storage.ts); reads are served from the instance's mirror and caches."
+        : 'Our contact POST is durable: it is answered only after its journal line is written and fdatasync-ed (group commit, ' +
+          'api/storage/file-storage.ts).') +
+        ' json-server 0.17 (lowdb 1 FileAsync) rewrites the whole db.json on each POST and ' +
         'does not fsync it, so its POSTs are not durable and it does more work per POST as the data grows.',
       'Scale rows: cost = mean latency at a fixed 50 connections (≈ 50 ÷ req/s in a closed loop); the req/s ratio is shown too. ' +
         'The verdict uses the paired check: after the main runs, both scales of our server are still up and are driven ' +
@@ -1142,10 +1180,70 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
 
   if (resultsDir) {
     await mkdir(resultsDir, { recursive: true });
-    await writeFile(path.join(resultsDir, 'api.json'), `${JSON.stringify(result, null, 2)}\n`);
-    await writeFile(path.join(resultsDir, 'api.md'), formatMarkdown(result));
+    const name = resultsName(storageMode);
+    await writeFile(path.join(resultsDir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    await writeFile(path.join(resultsDir, `${name}.md`), formatMarkdown(result));
   }
   return result;
+}
+
+// ---- PostgreSQL mode ---------------------------------------------------------------------------------------------
+/** api.json / api.md for the file storage (the default), api-postgres.* for PostgreSQL. */
+const resultsName = (storage: BenchStorage) => (storage === 'postgres' ? 'api-postgres' : 'api');
+
+/** The server version and the settings that decide what a durable write costs, for the report. */
+async function postgresSettings(cluster: PostgresCluster): Promise<string> {
+  const client = new pg.Client({ connectionString: cluster.url() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string; fsync: string; sync: string; fpw: string }>(
+      `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync,
+              current_setting('synchronous_commit') AS sync, current_setting('full_page_writes') AS fpw`,
+    );
+    const row = rows[0]!;
+    return `PostgreSQL ${row.version} (fsync ${row.fsync}, synchronous_commit ${row.sync}, full_page_writes ${row.fpw})`;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database for one scale holding exactly the records of the generated file data set (what json-server serves
+ * too), moved with the same code as `npm run data:import`.
+ */
+async function importIntoBenchDatabase(cluster: PostgresCluster, data: GeneratedData, scale: number): Promise<string> {
+  const databaseUrl = await cluster.createDatabase(`bench_${scale}x`);
+  const source = await openFileStorage({ dataDir: data.ourDataDir });
+  try {
+    const collections: Partial<Record<CollectionName, readonly StoredRecord[]>> = {};
+    for (const name of COLLECTION_NAMES) collections[name] = (await source.list(name)) as readonly StoredRecord[];
+    await importIntoEmptyPostgres(databaseUrl, collections);
+  } finally {
+    await source.close();
+  }
+  return databaseUrl;
+}
+
+/** Contacts stored after our server stopped: in its data folder, or in its PostgreSQL database. */
+async function countContacts(entry: { data: GeneratedData; databaseUrl?: string }): Promise<number> {
+  if (entry.databaseUrl) {
+    const client = new pg.Client({ connectionString: entry.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM records WHERE collection = 'contacts'",
+      );
+      return rows[0]!.n;
+    } finally {
+      await client.end();
+    }
+  }
+  const storage = await openFileStorage({ dataDir: entry.data.ourDataDir });
+  try {
+    return await storage.count('contacts');
+  } finally {
+    await storage.close();
+  }
 }
 
 // ---- script --------------------------------------------------------------------------------------------------
@@ -1164,9 +1262,10 @@ function parseArgs(argv: string[]): ApiBenchOptions {
     else if (key === 'keep') options.keepData = true;
     else if (key === 'accept-encoding') options.acceptEncoding = value;
     else if (key === 'paired') options.pairedSeconds = Number(value);
+    else if (key === 'storage' && (value === 'file' || value === 'postgres')) options.storage = value;
     else
       throw new Error(
-        `unknown option ${arg} (use --scales=1,100 --duration=10 --warmup=2 --connections=50 --endpoints=… --paired=3 --cpu-prof[=dir] --keep)`,
+        `unknown option ${arg} (use --scales=1,100 --duration=10 --warmup=2 --connections=50 --endpoints=… --paired=3 --cpu-prof[=dir] --keep --storage=file|postgres)`,
       );
   }
   return options;
@@ -1177,6 +1276,7 @@ if (isMain) {
   const result = await runApiBench(parseArgs(process.argv.slice(2)));
   const markdown = formatMarkdown(result);
   console.log(`\n${markdown}`);
-  console.log(`Results: ${path.relative(process.cwd(), path.join(DEFAULT_RESULTS_DIR, 'api.json'))}, api.md`);
+  const name = resultsName(result.settings.storage);
+  console.log(`Results: ${path.relative(process.cwd(), path.join(DEFAULT_RESULTS_DIR, `${name}.json`))}, ${name}.md`);
   // Verdicts are the report; the exit code stays 0 (a crash exits non-zero on its own).
 }

@@ -12,6 +12,9 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app';
 import { testConfig } from '../../api/config';
+import { parseSeed } from '../../data-seed';
+import { ensureFirstStart } from '../../api/seed/first-start';
+import { postgresRateLimitStore } from '../../api/storage/postgres-rate-limits';
 import { openPostgresStorage, type PostgresStorage } from '../../api/storage/postgres-storage';
 import { startPostgresUploads, type PostgresUploads } from '../../api/uploads/postgres-uploads';
 import { communityBody, createTestApp, type TestApp } from '../support/api';
@@ -57,16 +60,31 @@ const dataDirs: string[] = [];
  * the If-Match and Idempotency-Key tests use that, so a race won by a quick notification cannot hide a broken lock
  * path. The cache test listens, and exercises NOTIFY alone.
  */
-async function twoInstances({ listen }: { listen: boolean }): Promise<Pair> {
+async function twoInstances({
+  listen,
+  loginRateLimit = 0,
+}: {
+  listen: boolean;
+  loginRateLimit?: number;
+}): Promise<Pair> {
   const databaseUrl = await cluster.createDatabase('instances');
   const storageA = await openPostgresStorage({ databaseUrl, pollEveryMs: 0, listen });
-  const a = (await createTestApp({ storage: storageA })) as Pair['a'];
+  // As server.ts does with STORAGE=postgres: rate limits and password failures are counted in the database.
+  const a = (await createTestApp({
+    storage: storageA,
+    config: { loginRateLimit },
+    rateLimits: postgresRateLimitStore(storageA.pool),
+  })) as Pair['a'];
   const storageB = await openPostgresStorage({ databaseUrl, pollEveryMs: 0, listen });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hc-api-test-'));
   dataDirs.push(dataDir);
   // The same secret as A (testConfig's fixed one): with STORAGE=postgres and no JWT_SECRET, server.ts gives every
   // instance the one created once in the database.
-  const appB = await buildApp({ config: testConfig({ dataDir }), storage: storageB });
+  const appB = await buildApp({
+    config: testConfig({ dataDir, loginRateLimit }),
+    storage: storageB,
+    rateLimits: postgresRateLimitStore(storageB.pool),
+  });
   pair = { a, b: { app: appB, storage: storageB, request: sender(appB), dataDir }, token: a.adminToken, databaseUrl };
   return pair;
 }
@@ -142,6 +160,90 @@ describe('two API instances on one PostgreSQL database', () => {
     expect(await b.storage.count('communities')).toBe(before + 1);
     const created = (await b.storage.list('audit')).filter((entry) => entry.action === 'community.create');
     expect(created).toHaveLength(1);
+  });
+
+  it('a login limit is reached across both: failures on A and B count against one limit', async () => {
+    const { a, b } = await twoInstances({ listen: false, loginRateLimit: 4 });
+    const wrong = { email: 'admin@example.com', password: 'not-the-password' };
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await (i % 2 === 0 ? a.request : b.request)({
+        method: 'POST',
+        url: '/api/admin/login',
+        json: wrong,
+        remoteAddress: '203.0.113.40',
+      });
+      codes.push(response.statusCode);
+    }
+    // With a count per instance, each would allow 4 failures (8 in all) before its first 429.
+    expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
+    // Another address is not blocked by these failures, on either instance.
+    const other = await b.request({
+      method: 'POST',
+      url: '/api/admin/login',
+      json: wrong,
+      remoteAddress: '198.51.100.4',
+    });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('an admin deleted, or whose password changed, on A is refused by B at once (no NOTIFY, no polling)', async () => {
+    const { a, b } = await twoInstances({ listen: false });
+    const token = a.superToken;
+    const login = async (send: Send, email: string, password: string) =>
+      send({ method: 'POST', url: '/api/admin/login', json: { email, password } });
+    const created = await a.request({
+      method: 'POST',
+      url: '/api/admin/users',
+      token,
+      json: { email: 'second.super@example.com', password: 'second-super-pass-1', role: 'SUPER_ADMIN' },
+    });
+    expect(created.statusCode).toBe(201);
+    const signedIn = await login(b.request, 'second.super@example.com', 'second-super-pass-1');
+    expect(signedIn.statusCode).toBe(200);
+    const secondToken = signedIn.json().token as string;
+    expect((await b.request({ method: 'GET', url: '/api/admin/users', token: secondToken })).statusCode).toBe(200);
+
+    // Password changed on A: B refuses the old token and the old password on the next request.
+    const changed = await a.request({
+      method: 'POST',
+      url: '/api/admin/change-password',
+      token: secondToken,
+      json: { currentPassword: 'second-super-pass-1', newPassword: 'second-super-pass-2' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await b.request({ method: 'GET', url: '/api/admin/users', token: secondToken })).statusCode).toBe(401);
+    expect((await login(b.request, 'second.super@example.com', 'second-super-pass-1')).statusCode).toBe(401);
+    const again = await login(b.request, 'second.super@example.com', 'second-super-pass-2');
+    expect(again.statusCode).toBe(200);
+    const newToken = again.json().token as string;
+
+    // Deleted on A: B refuses the account's token on the next request.
+    const deleted = await a.request({ method: 'DELETE', url: `/api/admin/users/${created.json().id}`, token });
+    expect(deleted.statusCode).toBe(200);
+    const refused = await b.request({ method: 'GET', url: '/api/admin/users', token: newToken });
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it('two instances starting together on an empty database: one first start, both start', async () => {
+    const databaseUrl = await cluster.createDatabase('first_start');
+    const storages = await Promise.all([
+      openPostgresStorage({ databaseUrl, pollEveryMs: 0, listen: false }),
+      openPostgresStorage({ databaseUrl, pollEveryMs: 0, listen: false }),
+    ]);
+    try {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hc-api-test-'));
+      dataDirs.push(dataDir);
+      const config = testConfig({ dataDir, adminPassword: 'first-start-pass-1' });
+      const results = await Promise.all(storages.map((storage) => ensureFirstStart(storage, config)));
+      expect(results.filter((result) => result.createdAdmin)).toHaveLength(1);
+      expect(results.filter((result) => result.seededContent)).toHaveLength(1);
+      for (const storage of storages) await storage.upToDate();
+      expect(await storages[0]!.count('adminUsers')).toBe(1);
+      expect(await storages[1]!.count('communities')).toBe(parseSeed().communities.length);
+    } finally {
+      for (const storage of storages) await storage.close();
+    }
   });
 
   it("a write on A is in B's next public read, through B's JSON cache (NOTIFY, no polling)", async () => {

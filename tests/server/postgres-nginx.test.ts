@@ -74,6 +74,8 @@ ${upstreams.map((address) => `        server ${address} max_fails=2 fail_timeout
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Host $host;
+            # The instances trust this proxy (TRUST_PROXY=127.0.0.1): per-address limits then count visitors.
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             # Without "non_idempotent", nginx never passes a POST (or PATCH) on to the other upstream once it has
             # been sent to one: a write cut off by a dead instance is answered 502, never replayed (which could
             # store it twice). A request that could not even connect is safe to pass on, and is.
@@ -185,6 +187,10 @@ beforeAll(async () => {
     STORAGE: 'postgres',
     DATABASE_URL: await cluster.createDatabase('nginx'),
     CONTACT_RATE_LIMIT: '0',
+    // nginx is at 127.0.0.1: its X-Forwarded-For names the visitor. The tests, also at 127.0.0.1, play several
+    // visitors by sending an X-Forwarded-For of their own (which a real visitor's own header could never do, as
+    // only trusted hops are read).
+    TRUST_PROXY: '127.0.0.1',
     ...ADMIN,
   };
   // The first start (seed, first admin) alone, then the second instance, as docs/scaling.md §3 says.
@@ -298,6 +304,60 @@ describe('two server processes behind nginx (round robin) on one PostgreSQL data
       interval: 10,
     });
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('the same Idempotency-Key sent through nginx to both instances at once: one effect, the same answer', async () => {
+    const headers = { ...auth(), 'idempotency-key': `nginx-twice-${Date.now()}` };
+    const name = `Sent Twice Through Nginx ${Date.now()}`;
+    const body = JSON.stringify({ name, location: 'Katy, TX', description: 'One create.', amenities: ['Pool'] });
+    const responses = await Promise.all(
+      [0, 1].map(async () => {
+        const response = await fetch(`${nginx!.url}/api/communities`, { method: 'POST', headers, body });
+        return {
+          status: response.status,
+          upstream: response.headers.get('x-upstream'),
+          replayed: response.headers.get('idempotent-replayed'),
+          body: (await response.json()) as { id: string },
+        };
+      }),
+    );
+    // Round robin sent one to each instance.
+    expect(new Set(responses.map((response) => response.upstream))).toEqual(new Set([hostPort(a), hostPort(b)]));
+    expect(responses.map((response) => response.status)).toEqual([201, 201]);
+    expect(responses[1]!.body).toEqual(responses[0]!.body);
+    expect(responses.map((response) => response.replayed).sort()).toEqual(['true', null].sort());
+    for (const server of [a, b]) {
+      await vi.waitFor(
+        async () => {
+          const all = (await getJson<{ name: string }[]>(`${server.url}/api/public/communities`)).body;
+          expect(all.filter((community) => community.name === name)).toHaveLength(1);
+        },
+        { timeout: 3000, interval: 20 },
+      );
+    }
+  });
+
+  it('a login limit is reached across both instances: 10 failures from one visitor, then 429 on either', async () => {
+    const visitor = { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' };
+    const wrong = JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: 'not-the-password' });
+    const attempts: { status: number; upstream: string | null }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await fetch(`${nginx!.url}/api/admin/login`, { method: 'POST', headers: visitor, body: wrong });
+      await response.arrayBuffer();
+      attempts.push({ status: response.status, upstream: response.headers.get('x-upstream') });
+    }
+    // LOGIN_RATE_LIMIT's default, 10 failures per address, over both instances together (5 on each): with counts
+    // per instance this visitor would get 20.
+    expect(attempts.map((attempt) => attempt.status)).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(new Set(attempts.slice(0, 10).map((attempt) => attempt.upstream)).size).toBe(2);
+    expect(new Set(attempts.slice(10).map((attempt) => attempt.upstream)).size).toBe(2);
+    // The owner, signing in from another address, is not locked out by this visitor's failures.
+    const owner = await fetch(`${nginx!.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.20' },
+      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+    });
+    expect(owner.status).toBe(200);
   });
 
   it('SIGKILL of one instance during 100 contact POSTs through nginx: every acknowledged lead stored once', async () => {

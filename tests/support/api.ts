@@ -10,6 +10,7 @@ import { buildApp } from '../../api/app';
 import { testConfig, type AppConfig } from '../../api/config';
 import { ensureFirstStart } from '../../api/seed/first-start';
 import { hashPassword } from '../../api/security/passwords';
+import type { RateLimitStore } from '../../api/security/rate-limiter';
 import { createMemoryStorage } from '../../api/storage/memory-storage';
 import type { Storage, StoredAdminUser } from '../../api/storage/storage';
 
@@ -30,7 +31,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; config?: Partial<AppConfig>; storage?: Storage } = {},
+  options: { seed?: boolean; config?: Partial<AppConfig>; storage?: Storage; rateLimits?: RateLimitStore } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hc-api-test-'));
   const config = testConfig({
@@ -46,7 +47,7 @@ export async function createTestApp(
     tx.insert('adminUsers', { email: ADMIN.email, passwordHash, role: 'ADMIN', isActive: true }),
   );
   const superAdmin = (await storage.findOne('adminUsers', 'email', SUPER_ADMIN.email))!;
-  const app = await buildApp({ config, storage });
+  const app = await buildApp({ config, storage, rateLimits: options.rateLimits });
 
   const request: TestApp['request'] = ({ token, json, headers, ...rest }) =>
     app.inject({

@@ -63,7 +63,15 @@ async function freePort(): Promise<number> {
 
 let databases = 0;
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export interface PostgresClusterOptions {
+  /**
+   * PostgreSQL's own durable defaults (fsync, synchronous commit, full page writes) instead of the tests' fast
+   * settings: benchmarks use it, so a write's figure includes the WAL flush a production database pays.
+   */
+  durable?: boolean;
+}
+
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const asRoot = process.getuid?.() === 0;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hc-postgres-'));
@@ -93,17 +101,15 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   let port = 0;
   for (let attempt = 0; ; attempt++) {
     port = await freePort();
-    const options = [
+    const serverOptions = [
       `-p ${port}`,
       `-k ${dir}`,
       '-c listen_addresses=127.0.0.1',
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
+      ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
       '-c max_connections=200',
     ].join(' ');
     try {
-      await pgRun('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
+      await pgRun('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
       break;
     } catch (error) {
       // Another process may have taken the port between freePort() and the start: try another one.
