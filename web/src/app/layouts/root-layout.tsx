@@ -3,21 +3,15 @@
  * on every path change (SPEC §2), and keeps document.head in step with the current page.
  */
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useRouteLoaderData } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import type { SiteSettings } from '../../../../domain/schemas/settings';
 import { publicReader } from '../public-reader';
 import { HeadManager } from './head-manager';
+import { useSiteSettings } from './site-settings';
 
 export async function rootLoader(): Promise<{ settings: SiteSettings }> {
   const reader = await publicReader();
   return { settings: await reader.getSettings() };
-}
-
-/** The site settings from the root loader, for any component under the root route. */
-export function useSiteSettings(): SiteSettings {
-  const data = useRouteLoaderData('root') as { settings: SiteSettings } | undefined;
-  if (!data) throw new Error('useSiteSettings used outside the root route');
-  return data.settings;
 }
 
 /**

@@ -4,7 +4,7 @@
  * pairs are set as CSS custom properties from the settings' primary colour.
  */
 import type { ReactNode } from 'react';
-import { useSiteSettings } from '../../app/layouts/root-layout';
+import { useSiteSettings } from '../../app/layouts/site-settings';
 import { siteThemeVars } from '../../utils/colors';
 import { NavigationStatus } from './navigation-status';
 import { SiteFooter } from './site-footer';

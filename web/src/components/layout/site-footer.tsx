@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router-dom';
 import { FOOTER_COMMUNITY_SLUGS } from '../../../../domain/constants';
-import { useSiteSettings } from '../../app/layouts/root-layout';
+import { useSiteSettings } from '../../app/layouts/site-settings';
 import { titleFromSlug } from '../../utils/brand';
 import { PrefetchLink } from '../prefetch-link';
 import { BrandMark } from './brand-mark';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SCROLL_THRESHOLD_MAIN_BAR_PX } from '../../../../domain/constants';
-import { useSiteSettings } from '../../app/layouts/root-layout';
+import { useSiteSettings } from '../../app/layouts/site-settings';
 import { FavoritesLink } from '../../features/favorites/favorites-link';
 import { useScrolledPast } from '../../hooks/use-scrolled-past';
 import { GROUP_TAGLINE } from '../../utils/brand';

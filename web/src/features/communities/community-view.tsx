@@ -14,7 +14,7 @@ import { SiteFooter } from '../../components/layout/site-footer';
 import { SkipLink } from '../../components/layout/skip-link';
 import { Picture } from '../../components/picture';
 import { PrefetchLink } from '../../components/prefetch-link';
-import { useSiteSettings } from '../../app/layouts/root-layout';
+import { useSiteSettings } from '../../app/layouts/site-settings';
 import { textOn } from '../../utils/colors';
 import { formatUsd } from '../../utils/format';
 import { communityImage } from '../../utils/images';

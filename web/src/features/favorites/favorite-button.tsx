@@ -22,7 +22,12 @@ export function FavoriteButton({ item, className }: { item: FavoriteItem; classN
       .then(setProblem);
   return (
     <>
-      <button type="button" className={`${className} favorite-button`} aria-pressed={saved} onClick={toggle}>
+      <button
+        type="button"
+        className={`${className} favorite-button`}
+        aria-pressed={saved}
+        onClick={() => void toggle()}
+      >
         <Icon svg={HEART} size={18} /> {saved ? 'Saved to Favorites' : 'Save to Favorites'}
       </button>
       {problem && (

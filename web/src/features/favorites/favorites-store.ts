@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { FavoriteItem, FavoriteRow } from '../../data/repositories/favorites-repository';
-import { writeFavoritesMirror } from './use-saved-favorites';
+import { writeFavoritesMirror } from './favorites-mirror';
 
 export type { FavoriteItem, FavoriteRow };
 
@@ -24,7 +24,7 @@ const repository = () => import('../../data/repositories/favorites-repository');
 
 function publish(next: FavoritesState): void {
   state = next;
-  // The copy pages show before this store loads (use-saved-favorites.ts).
+  // The copy pages show before this store loads (favorites-mirror.ts, read by use-saved-favorites.ts).
   if (next.status === 'ready') writeFavoritesMirror(next.rows);
   for (const listener of listeners) listener();
 }

@@ -24,7 +24,13 @@ export function ShareButton({ title, className }: { title: string; className: st
       .catch(() => undefined);
   return (
     <>
-      <button type="button" className={className} onClick={share} onPointerEnter={preloadShare} onFocus={preloadShare}>
+      <button
+        type="button"
+        className={className}
+        onClick={() => void share()}
+        onPointerEnter={preloadShare}
+        onFocus={preloadShare}
+      >
         <Icon svg={SHARE} size={18} /> Share
       </button>
       {toast && (

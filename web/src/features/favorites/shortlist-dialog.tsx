@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../domain/messages';
-import { useSiteSettings } from '../../app/layouts/root-layout';
+import { useSiteSettings } from '../../app/layouts/site-settings';
 import { Field } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { OFFLINE_QUEUED_MESSAGE } from '../inquiries/messages';
@@ -109,7 +109,7 @@ export function ShortlistDialog({ homes, onClose }: { homes: ShortlistHome[]; on
           <li key={home.id}>{home.title}</li>
         ))}
       </ul>
-      <form ref={form} className="form" noValidate onSubmit={submit}>
+      <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id="shortlist-name" label="Name" required error={errors.name}>
           {(aria) => <input {...aria} {...text('name')} type="text" autoComplete="name" />}
         </Field>

@@ -11,10 +11,10 @@
 import { useEffect, useState } from 'react';
 import type { FavoriteRow } from '../../data/repositories/favorites-repository';
 import { afterPageSettles } from '../../utils/after-page-settles';
+import { readFavoritesMirror } from './favorites-mirror';
 
 /** Time after the load event before the store loads by itself (see utils/after-page-settles.ts). */
 const STORE_START_DELAY_MS = 3000;
-const MIRROR_KEY = 'favorites:rows';
 
 let markStoreRequested: () => void = () => undefined;
 const storeRequested = new Promise<void>((resolve) => {
@@ -28,41 +28,6 @@ export const loadFavoritesStore = () => {
 
 /** Shown when the favourites code itself could not load (offline before the service worker cached it). */
 export const RELOAD_MESSAGE = 'Could not save right now. Reload the page and try again.';
-
-/** The rows last published by the store on this device; [] when there are none or storage is blocked. */
-export function readFavoritesMirror(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): FavoriteRow[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(MIRROR_KEY) ?? '[]');
-    return Array.isArray(parsed)
-      ? parsed.filter(
-          (row): row is FavoriteRow =>
-            typeof row === 'object' && row !== null && typeof row.kind === 'string' && typeof row.id === 'string',
-        )
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Called by the store whenever it has the device's rows. */
-export function writeFavoritesMirror(
-  rows: readonly FavoriteRow[],
-  storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
-): void {
-  try {
-    storage?.setItem(MIRROR_KEY, JSON.stringify(rows));
-  } catch {
-    // Storage full or blocked: the buttons then wait for the store, as before the mirror existed.
-  }
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export function useSavedFavorites(): FavoriteRow[] {
   const [rows, setRows] = useState<FavoriteRow[]>([]);

@@ -75,7 +75,12 @@ export function ContactForm() {
   };
 
   return (
-    <form className="form contact-form" onSubmit={submit} onInput={clearError} onChange={clearError}>
+    <form
+      className="form contact-form"
+      onSubmit={(event) => void submit(event)}
+      onInput={clearError}
+      onChange={clearError}
+    >
       <h2>Send Us a Message</h2>
       <div className="form__row">
         <Field id="contact-name" label="Name" required error={errors.name}>

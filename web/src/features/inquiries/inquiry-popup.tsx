@@ -116,7 +116,7 @@ export default function InquiryPopup(props: InquiryPopupProps) {
       description="Leave your details and a community specialist will get back to you."
       onClose={onClose}
     >
-      <form ref={form} className="form" noValidate onSubmit={submit}>
+      <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id="inquiry-name" label="Name" required error={errors.name}>
           {(aria) => <input {...aria} {...field('name')} type="text" autoComplete="name" />}
         </Field>

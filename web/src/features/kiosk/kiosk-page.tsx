@@ -78,7 +78,12 @@ function KioskStart({ community, onStarted }: { community: Community; onStarted:
 
   return (
     <main className="kiosk kiosk--start">
-      <form className="kiosk__card" onSubmit={submit} noValidate aria-labelledby="kiosk-start-title">
+      <form
+        className="kiosk__card"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="kiosk-start-title"
+      >
         <h1 id="kiosk-start-title">Start the open-house kiosk</h1>
         <p>
           This tablet becomes a sign-in sheet for the <strong>{community.name}</strong> open house. Visitors sign in
@@ -156,7 +161,7 @@ function KioskSignIn({ mode, community, businessName }: KioskSignInProps) {
   const location = useLocation();
   const guarded = (location.state as { kioskGuard?: boolean } | null)?.kioskGuard === true;
   useEffect(() => {
-    if (!guarded && !leaving.current) navigate(location.pathname, { state: { kioskGuard: true } });
+    if (!guarded && !leaving.current) void navigate(location.pathname, { state: { kioskGuard: true } });
   }, [guarded, location.pathname, navigate]);
 
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
@@ -214,9 +219,10 @@ function KioskSignIn({ mode, community, businessName }: KioskSignInProps) {
     clearKioskMode();
     leaving.current = true;
     void document.exitFullscreen?.().catch(() => undefined);
-    navigate(signedIn ? '/admin/contacts?source=open-house' : `/community/${encodeURIComponent(mode.communitySlug)}`, {
-      replace: true,
-    });
+    void navigate(
+      signedIn ? '/admin/contacts?source=open-house' : `/community/${encodeURIComponent(mode.communitySlug)}`,
+      { replace: true },
+    );
   };
 
   const { values, errors } = state;
@@ -236,7 +242,12 @@ function KioskSignIn({ mode, community, businessName }: KioskSignInProps) {
           </button>
         </section>
       ) : (
-        <form className="kiosk__card" onSubmit={submit} noValidate aria-labelledby="kiosk-form-title">
+        <form
+          className="kiosk__card"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          aria-labelledby="kiosk-form-title"
+        >
           <h2 id="kiosk-form-title">Please sign in</h2>
           <Field id="kiosk-name" label="Name" required error={errors.name}>
             {(props) => (
@@ -397,7 +408,7 @@ function ExitDialog({
       description="Only the admin who started kiosk mode can end it."
       onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Field id="kiosk-exit-password" label="Admin password" required error={error ?? undefined}>
           {(props) => (
             <input

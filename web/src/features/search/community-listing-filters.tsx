@@ -43,7 +43,7 @@ export default function CommunityListingFilters({ shown, total }: CommunityListi
   const apply = (next: ListingFilters) => {
     setFilters(next);
     const params = listingFiltersToParams(next, COMMUNITY_PAGE_DEFAULTS).toString();
-    navigate({ pathname, search: params ? `?${params}` : '' }, { replace: true, preventScrollReset: true });
+    void navigate({ pathname, search: params ? `?${params}` : '' }, { replace: true, preventScrollReset: true });
   };
   const clear = (
     <Link to={pathname} replace preventScrollReset className="button button--ghost">

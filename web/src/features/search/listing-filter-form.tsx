@@ -82,7 +82,7 @@ export function ListingFilterForm({
     if (asParams(shown) === asParams(latest.current)) return;
     setQuery(shown.q);
     onChange(shown);
-    // Mount only: later changes arrive through the fields' own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount only: later changes arrive through the fields' own handlers.
   }, []);
 
   const change = (patch: Partial<ListingFilters>) => onChange({ ...filters, ...patch });

@@ -66,7 +66,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
 
   const open = (href: string) => {
     onClose();
-    navigate(href);
+    void navigate(href);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -30,7 +30,10 @@ export default function SearchFilters({ communities }: SearchFiltersProps) {
   const apply = (next: ListingFilters) => {
     setFilters(next);
     const params = listingFiltersToParams(next).toString();
-    navigate({ pathname: '/search', search: params ? `?${params}` : '' }, { replace: true, preventScrollReset: true });
+    void navigate(
+      { pathname: '/search', search: params ? `?${params}` : '' },
+      { replace: true, preventScrollReset: true },
+    );
   };
 
   return (

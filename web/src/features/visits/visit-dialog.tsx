@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SalesOfficeHours } from '../../../../domain/schemas/sales-office';
 import { bookableDates, formatSlot, formatVisitDate, slotsForDate } from '../../../../domain/visit-slots';
 import { MESSAGES } from '../../../../domain/messages';
-import { useSiteSettings } from '../../app/layouts/root-layout';
+import { useSiteSettings } from '../../app/layouts/site-settings';
 import { Field } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { OFFLINE_QUEUED_MESSAGE } from '../inquiries/messages';
@@ -178,7 +178,7 @@ export default function VisitDialog({ title, community, listing, onClose }: Visi
 
   return (
     <Modal titleId="visit-dialog-title" title={title} description={description} onClose={onClose}>
-      <form ref={form} className="form visit-form" noValidate onSubmit={submit}>
+      <form ref={form} className="form visit-form" noValidate onSubmit={(event) => void submit(event)}>
         <fieldset className="visit-choice">
           <legend>How would you like to visit?</legend>
           {(Object.keys(VISIT_TYPE_TEXT) as VisitType[]).map((type) => (

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../../../../domain/messages';
 import type { Community } from '../../../../../domain/schemas/community';
 import { KioskPage } from '../../../features/kiosk/kiosk-page';
 import type { RouteHandle } from '../../head';
-import { useSiteSettings } from '../../layouts/root-layout';
+import { useSiteSettings } from '../../layouts/site-settings';
 import { publicReader } from '../../public-reader';
 
 type Data = { community: Community | null };

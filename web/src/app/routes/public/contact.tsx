@@ -8,7 +8,7 @@ import { ContactForm } from '../../../features/inquiries/contact-form';
 import { SOCIAL_ICONS } from '../../../features/inquiries/social-icons';
 import { OFFICE } from '../../../utils/office';
 import type { RouteHandle } from '../../head';
-import { useSiteSettings } from '../../layouts/root-layout';
+import { useSiteSettings } from '../../layouts/site-settings';
 
 // Icons (SVG child markup) of the office details.
 const PHONE =

@@ -8,7 +8,7 @@ import { OFFICE } from '../../../utils/office';
 import { absoluteUrl } from '../../../utils/absolute-url';
 import type { RouteHandle } from '../../head';
 import { publicReader } from '../../public-reader';
-import { useSiteSettings } from '../../layouts/root-layout';
+import { useSiteSettings } from '../../layouts/site-settings';
 
 const FEATURED_COUNT = 6;
 

@@ -10,7 +10,7 @@ import type { LegalDocument } from '../../../features/legal/legal-document';
 import { OFFICE } from '../../../utils/office';
 import { breadcrumbList } from '../../../utils/structured-data';
 import type { RouteHandle } from '../../head';
-import { useSiteSettings } from '../../layouts/root-layout';
+import { useSiteSettings } from '../../layouts/site-settings';
 
 const DOCUMENTS: Record<string, () => Promise<{ default: LegalDocument }>> = {
   'privacy-policy': () => import('../../../features/legal/privacy-policy'),

@@ -48,7 +48,9 @@ function LoginForm() {
   useEffect(() => {
     if (!getToken()) return;
     let active = true;
-    const goIn = () => active && navigate(destination(redirect), { replace: true });
+    const goIn = () => {
+      if (active) void navigate(destination(redirect), { replace: true });
+    };
     if (!navigator.onLine && getSessionUser()) {
       goIn();
       return;
@@ -66,7 +68,7 @@ function LoginForm() {
     return () => {
       active = false;
     };
-    // Once, on load (the redirect state is read as it was then).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on load (the redirect state is read as it was then).
   }, []);
 
   // Demo mode only: the server says which credentials to pre-fill (never built into the page).
@@ -107,7 +109,7 @@ function LoginForm() {
     try {
       await login(email.trim(), password);
       setNotice(null);
-      navigate(destination(redirect), { replace: true });
+      void navigate(destination(redirect), { replace: true });
     } catch (error) {
       setFormError(errorMessage(error, MESSAGES.loginFailed));
       setSubmitting(false);

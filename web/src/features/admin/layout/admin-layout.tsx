@@ -258,7 +258,7 @@ function ProtectedLayout() {
     loggingOutRef.current = true;
     setLoggingOut(true);
     logout();
-    redirectTimer.current = setTimeout(() => navigate('/admin/login', { replace: true }), LOGOUT_REDIRECT_MS);
+    redirectTimer.current = setTimeout(() => void navigate('/admin/login', { replace: true }), LOGOUT_REDIRECT_MS);
   }, [confirm, navigate]);
 
   if (loggingOut || loggingOutRef.current) {
