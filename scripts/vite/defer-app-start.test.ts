@@ -1,7 +1,13 @@
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_READY_EVENT } from '../../web/src/utils/app-ready-event';
-import { deferEntryTags, STARTER_SOURCE, START_AT_THE_LATEST_MS, starterFileName } from './defer-app-start';
+import { buildStarter, deferEntryTags, START_AT_THE_LATEST_MS, starterFileName } from './defer-app-start';
+
+/** The starter exactly as the build ships it (web/src/app/start/start-app.ts, bundled and minified). */
+let starterSource = '';
+beforeAll(async () => {
+  starterSource = await buildStarter();
+}, 30_000);
 
 const BUILT_HTML = `<head>
     <!--app-head-->
@@ -27,8 +33,15 @@ describe('deferEntryTags', () => {
   });
 
   it('names the starter after its content', () => {
-    expect(starterFileName()).toMatch(/^assets\/start-app-[\w-]{8}\.js$/);
-    expect(starterFileName('other')).not.toBe(starterFileName());
+    expect(starterFileName(starterSource)).toMatch(/^assets\/start-app-[\w-]{8}\.js$/);
+    expect(starterFileName('other')).not.toBe(starterFileName(starterSource));
+  });
+
+  it('ships the typed source as one small classic script (no module syntax, the ready event name inlined)', () => {
+    expect(starterSource).not.toMatch(/^\s*(import|export)\b/m);
+    expect(starterSource).toContain(APP_READY_EVENT);
+    // Every public page loads it first: it must stay tiny (measured 1.0 KB).
+    expect(starterSource.length).toBeLessThan(1600);
   });
 });
 
@@ -83,11 +96,12 @@ function runStarter(options: { rootHasContent: boolean; readyState: string }) {
     const attributes: Record<string, string> = {};
     return { tag, attributes, setAttribute: (name: string, value: string) => (attributes[name] = value) };
   };
-  const currentScript = {
+  class HTMLScriptElement {}
+  const currentScript = Object.assign(Object.create(HTMLScriptElement.prototype) as object, {
     getAttribute: (name: string) =>
       ({ 'data-entry': '/assets/index-A1.js', 'data-preload': '/assets/runtime-B2.js /assets/react-C3.js' })[name] ??
       null,
-  };
+  });
   const root = {
     firstElementChild: options.rootHasContent ? {} : null,
     contains: (candidate: FakeElement) => candidate.insideRoot,
@@ -102,13 +116,12 @@ function runStarter(options: { rootHasContent: boolean; readyState: string }) {
       appendChild: ({ tag, attributes }: ReturnType<typeof element>) => appended.push({ tag, attributes }),
     },
   };
-  const window = { addEventListener: (type: string, listener: Listener) => (listeners[type] = listener) };
-  runInNewContext(STARTER_SOURCE, {
-    document,
-    window,
+  const window = {
+    addEventListener: (type: string, listener: Listener) => (listeners[type] = listener),
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
     requestAnimationFrame: (run: () => void) => frames.push(run),
-  });
+  };
+  runInNewContext(starterSource, { document, window, HTMLScriptElement });
   const click = (target: FakeElement) => {
     const event = clickOn(target);
     documentListeners.click!(event);
