@@ -1,7 +1,7 @@
 /**
- * The in-memory state both adapters share: records per collection, their indexes, revision counters and the
- * transaction machinery. The memory adapter is this engine alone; the file adapter adds a journal and snapshots
- * (file-storage.ts) around it.
+ * The in-memory state every adapter shares: records per collection (collection-state.ts keeps each one's maps
+ * and indexes), revision counters and the transaction machinery. The memory adapter is this engine alone; the
+ * file adapter adds a journal and snapshots (file-storage.ts), the PostgreSQL adapter a database behind it.
  *
  * How a transaction runs
  * - A body runs synchronously, alone, directly against the live maps, and every write records an undo step
@@ -23,162 +23,35 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  CollectionState,
+  deepFreeze,
+  fieldEquals,
+  indexable,
+  isThenable,
+  toJsonRecord,
+  type Change,
+  type Committed,
+  type Entry,
+  type StoredRecord,
+  type UndoStep,
+} from './collection-state';
+import {
   COLLECTION_NAMES,
-  EXPIRING_COLLECTIONS,
-  INDEXES,
   NotFoundError,
   UniqueViolationError,
   VersionConflictError,
   type CollectionName,
-  type ExpiringCollection,
   type Transaction,
   type WriteOptions,
 } from './storage';
 
-/** A stored record as the engine sees it: plain JSON with the RecordMeta fields. */
-export interface StoredRecord {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-  [field: string]: unknown;
-}
-
-/** One change of a committed transaction, exactly as the journal stores it. */
-export type Change = { op: 'put'; c: CollectionName; r: StoredRecord } | { op: 'del'; c: CollectionName; id: string };
-
-interface Entry {
-  rec: StoredRecord;
-  /** Insertion ordinal: list() returns records in this order. */
-  ord: number;
-}
-
-/** Restores one id of one collection to how it was before a write (`prev` undefined: it did not exist). */
-export interface UndoStep {
-  c: CollectionName;
-  id: string;
-  prev: Entry | undefined;
-}
-
-export interface Committed<R> {
-  result: R;
-  changes: Change[];
-  undo: UndoStep[];
-  touched: Set<CollectionName>;
-}
-
-class CollectionState {
-  readonly byId = new Map<string, Entry>();
-  /** unique field → value → id */
-  readonly unique = new Map<string, Map<unknown, string>>();
-  /** lookup field → value → ids */
-  readonly lookup = new Map<string, Map<unknown, Set<string>>>();
-  revision = 0;
-
-  constructor(readonly name: CollectionName) {
-    const spec = INDEXES[name] as { unique: string[]; lookup: string[] };
-    for (const field of spec.unique) this.unique.set(field, new Map());
-    for (const field of spec.lookup) this.lookup.set(field, new Map());
-  }
-}
-
-const EXPIRING = new Set<string>(EXPIRING_COLLECTIONS);
-
-/** Whether a record of `collection` has expired at `nowMs` (records without a valid expiresAt never expire). */
-export function isExpired(collection: CollectionName, record: object, nowMs: number): boolean {
-  if (!EXPIRING.has(collection)) return false;
-  const { expiresAt } = record as { expiresAt?: unknown };
-  return typeof expiresAt === 'string' && Date.parse(expiresAt) <= nowMs;
-}
-
-/** Records deleted per transaction by a sweep: bounds one journal line and one event-loop turn. */
-const SWEEP_CHUNK = 500;
-
-/**
- * deleteExpired for both adapters: finds the expired ids, then deletes them in transactions of SWEEP_CHUNK,
- * checking each record again inside the transaction (a write may have replaced it with a fresh one meanwhile).
- */
-export async function deleteExpiredRecords(
-  engine: Engine,
-  transact: <R>(body: (tx: Transaction) => R) => Promise<R>,
-  collection: ExpiringCollection,
-  now: Date,
-): Promise<number> {
-  const nowMs = now.getTime();
-  const ids = engine
-    .list(collection)
-    .filter((record) => isExpired(collection, record, nowMs))
-    .map((record) => record.id);
-  let removed = 0;
-  for (let start = 0; start < ids.length; start += SWEEP_CHUNK) {
-    const chunk = ids.slice(start, start + SWEEP_CHUNK);
-    removed += await transact((tx) => {
-      let count = 0;
-      for (const id of chunk) {
-        const current = tx.get(collection, id);
-        if (current && isExpired(collection, current, nowMs)) {
-          tx.remove(collection, id);
-          count++;
-        }
-      }
-      return count;
-    });
-  }
-  return removed;
-}
-
-/**
- * Runs `sweep` every `everyMs` (0: never) until the returned stop is called. Unref'd, so it never keeps a process
- * alive; a sweep that fails (disk full) is simply tried again next time.
- */
-export function startSweeper(sweep: () => Promise<unknown>, everyMs: number): () => void {
-  if (!(everyMs > 0)) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweep()
-      .catch(() => {})
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+// The engine's record types and helpers live beside it; importers of engine.ts keep finding them here.
+export { deepFreeze, type Change, type Committed, type StoredRecord, type UndoStep } from './collection-state';
+export { deleteExpiredRecords, isExpired, startSweeper } from './expiry';
+export { engineReads } from './engine-reads';
 
 /** Thrown by `Engine.load` when a record from disk cannot be placed (duplicate id or unique value). */
 export class LoadConflictError extends Error {}
-
-const isThenable = (value: unknown): boolean =>
-  ((typeof value === 'object' && value !== null) || typeof value === 'function') &&
-  typeof (value as { then?: unknown }).then === 'function';
-
-/** Freezes a freshly parsed JSON value and everything inside it. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
-/** A JSON round trip: copies the caller's object, drops undefined fields and refuses what JSON cannot hold. */
-function toJsonRecord(value: Record<string, unknown>): StoredRecord {
-  return deepFreeze(JSON.parse(JSON.stringify(value)) as StoredRecord);
-}
-
-/** Equality for `where` filters: primitives by identity, objects and arrays by their JSON. */
-function fieldEquals(actual: unknown, expected: unknown): boolean {
-  if (actual === expected) return true;
-  if (typeof actual === 'object' && actual !== null && typeof expected === 'object' && expected !== null) {
-    return JSON.stringify(actual) === JSON.stringify(expected);
-  }
-  return false;
-}
-
-/** Only string and number values are indexed (unique fields are slugs and emails; lookups are ids). */
-const indexable = (value: unknown): boolean => typeof value === 'string' || typeof value === 'number';
 
 export class Engine {
   private readonly collections = new Map<CollectionName, CollectionState>();
@@ -268,62 +141,6 @@ export class Engine {
     return out;
   }
 
-  // ---- low-level writes (index maintenance) ------------------------------------------------------------------
-
-  private indexAdd(state: CollectionState, rec: StoredRecord): void {
-    for (const [field, index] of state.unique) {
-      const value = rec[field];
-      if (indexable(value)) index.set(value, rec.id);
-    }
-    for (const [field, index] of state.lookup) {
-      const value = rec[field];
-      if (!indexable(value)) continue;
-      let ids = index.get(value);
-      if (!ids) index.set(value, (ids = new Set()));
-      ids.add(rec.id);
-    }
-  }
-
-  private indexRemove(state: CollectionState, rec: StoredRecord): void {
-    for (const [field, index] of state.unique) {
-      const value = rec[field];
-      if (indexable(value) && index.get(value) === rec.id) index.delete(value);
-    }
-    for (const [field, index] of state.lookup) {
-      const value = rec[field];
-      const ids = indexable(value) ? index.get(value) : undefined;
-      if (!ids) continue;
-      ids.delete(rec.id);
-      if (ids.size === 0) index.delete(value);
-    }
-  }
-
-  /** Puts an entry in place (replacing keeps the map position; a new id goes last) and updates indexes. */
-  private setEntry(state: CollectionState, entry: Entry): void {
-    const old = state.byId.get(entry.rec.id);
-    if (old) this.indexRemove(state, old.rec);
-    state.byId.set(entry.rec.id, entry);
-    this.indexAdd(state, entry.rec);
-  }
-
-  private deleteEntry(state: CollectionState, id: string): void {
-    const old = state.byId.get(id);
-    if (!old) return;
-    this.indexRemove(state, old.rec);
-    state.byId.delete(id);
-  }
-
-  /** The field and value of a unique index that `rec` would collide with, if any. */
-  private uniqueClash(state: CollectionState, rec: StoredRecord): [string, unknown] | undefined {
-    for (const [field, index] of state.unique) {
-      const value = rec[field];
-      if (!indexable(value)) continue;
-      const owner = index.get(value);
-      if (owner !== undefined && owner !== rec.id) return [field, value];
-    }
-    return undefined;
-  }
-
   /**
    * Applies a change read from disk (snapshot record or journal line) without transaction checks. Throws
    * LoadConflictError when a unique value is already taken by another record: the files disagree with
@@ -332,14 +149,14 @@ export class Engine {
   load(change: Change): void {
     const state = this.state(change.c);
     if (change.op === 'del') {
-      this.deleteEntry(state, change.id);
+      state.deleteEntry(change.id);
       return;
     }
     const rec = deepFreeze(change.r);
-    const clash = this.uniqueClash(state, rec);
+    const clash = state.uniqueClash(rec);
     if (clash) throw new LoadConflictError(`${change.c}.${clash[0]} ${JSON.stringify(clash[1])} is used twice`);
     const old = state.byId.get(rec.id);
-    this.setEntry(state, { rec, ord: old ? old.ord : this.nextOrd++ });
+    state.setEntry({ rec, ord: old ? old.ord : this.nextOrd++ });
   }
 
   // ---- transactions ------------------------------------------------------------------------------------------
@@ -363,10 +180,10 @@ export class Engine {
       const prev = state.byId.get(id);
       undo.push({ c: collection, id, prev });
       if (next) {
-        this.setEntry(state, { rec: next, ord: prev ? prev.ord : this.nextOrd++ });
+        state.setEntry({ rec: next, ord: prev ? prev.ord : this.nextOrd++ });
         changes.push({ op: 'put', c: collection, r: next });
       } else {
-        this.deleteEntry(state, id);
+        state.deleteEntry(id);
         changes.push({ op: 'del', c: collection, id });
       }
       touched.add(collection);
@@ -395,7 +212,7 @@ export class Engine {
         if (state.byId.has(id)) throw new UniqueViolationError(collection, 'id', id);
         const now = new Date().toISOString();
         const rec = toJsonRecord({ ...input, id, createdAt: now, updatedAt: now, version: 1 });
-        const clash = this.uniqueClash(state, rec);
+        const clash = state.uniqueClash(rec);
         if (clash) throw new UniqueViolationError(collection, clash[0], clash[1]);
         write(collection, state, id, rec);
         return rec;
@@ -413,7 +230,7 @@ export class Engine {
           updatedAt: new Date().toISOString(),
           version: current.version + 1,
         });
-        const clash = this.uniqueClash(state, rec);
+        const clash = state.uniqueClash(rec);
         if (clash) throw new UniqueViolationError(collection, clash[0], clash[1]);
         write(collection, state, id, rec);
         return rec;
@@ -452,9 +269,9 @@ export class Engine {
       if (step.prev) {
         // Restoring a deleted record appends it to the map, out of ordinal order: rebuild that map afterwards.
         if (!state.byId.has(step.id)) reorder.add(state);
-        this.setEntry(state, step.prev);
+        state.setEntry(step.prev);
       } else {
-        this.deleteEntry(state, step.id);
+        state.deleteEntry(step.id);
       }
     }
     for (const state of reorder) {
@@ -475,30 +292,4 @@ export class Engine {
       for (const collection of touched) this.state(collection).revision++;
     }
   }
-}
-
-/**
- * The reads of the Storage interface, answered from an adapter's in-memory engine: the same for the memory, file
- * and PostgreSQL adapters, which differ only in how writes become durable. `current` is read on every call (the
- * PostgreSQL adapter swaps in a fresh engine when it reloads); `ensureOpen` throws once the adapter is closed.
- */
-export function engineReads(current: () => Engine, ensureOpen: () => void) {
-  return {
-    async get(collection: CollectionName, id: string) {
-      ensureOpen();
-      return current().get(collection, id);
-    },
-    async findOne(collection: CollectionName, field: string, value: unknown) {
-      ensureOpen();
-      return current().findOne(collection, field, value);
-    },
-    async list(collection: CollectionName, where?: Record<string, unknown>) {
-      ensureOpen();
-      return current().list(collection, where);
-    },
-    async count(collection: CollectionName) {
-      ensureOpen();
-      return current().count(collection);
-    },
-  };
 }

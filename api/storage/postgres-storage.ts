@@ -35,21 +35,19 @@
  * Because every write of every instance holds one lock and runs against an exact mirror, If-Match (expected
  * versions), Idempotency-Key answers and the audit entry written in the same body hold across instances unchanged.
  * The price is that writes are serialised across instances (as they are in one process): measured in the tests.
+ *
+ * Modules: postgres-sql.ts (the statements), postgres-mirror.ts (the mirror and how it follows the log),
+ * postgres-listener.ts (the LISTEN connection); this one queues the writes, catches up and is the Storage.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import {
-  deleteExpiredRecords,
-  Engine,
-  isExpired,
-  startSweeper,
-  type Change,
-  type StoredRecord,
-  engineReads,
-} from './engine';
+import { deleteExpiredRecords, engineReads, startSweeper } from './engine';
 import { migratePostgres } from './postgres-migrations';
+import { listenForChanges, type ChangeListener } from './postgres-listener';
+import { PostgresMirror } from './postgres-mirror';
+import { errorText, readLastSeq, TAKE_WRITE_LOCK, type LogRow } from './postgres-sql';
+import { createPostgresWriter } from './postgres-writer';
 import {
-  COLLECTION_NAMES,
   DEFAULT_SWEEP_EVERY_MS,
   StorageUnavailableError,
   type CollectionName,
@@ -57,6 +55,8 @@ import {
   type Storage,
   type Transaction,
 } from './storage';
+
+export { CHANGES_CHANNEL, importIntoEmptyPostgres } from './postgres-sql';
 
 export interface PostgresStorageOptions {
   /** postgres://user:password@host:port/database */
@@ -94,36 +94,10 @@ export interface PostgresStorage extends Storage {
   readonly pool: pg.Pool;
 }
 
-/** The notification channel every commit signals with its seq. */
-export const CHANGES_CHANNEL = 'storage_changes';
-/** pg_advisory_xact_lock key of the write lock (any constant; advisory locks are per database). */
-const WRITE_LOCK_KEY = '4837261904518';
 const DEFAULT_POLL_EVERY_MS = 1000;
 const DEFAULT_KEEP_CHANGES_MS = 60 * 60 * 1000;
-/** Bodies per SQL transaction at most: bounds one change-log row and one event-loop turn. */
-const MAX_BATCH = 500;
 /** Log rows applied per catch-up query outside the lock. */
 const CATCH_UP_PAGE = 1000;
-const COLLECTION_SET = new Set<string>(COLLECTION_NAMES);
-
-interface Queued {
-  body: (tx: Transaction) => unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-interface LogRow {
-  seq: string;
-  changes: Change[];
-}
-
-const errorText = (error: unknown): string => {
-  if (error instanceof Error) {
-    const code = (error as { code?: string }).code;
-    return code ? `${code}: ${error.message}` : error.message;
-  }
-  return String(error);
-};
 
 export async function openPostgresStorage(options: PostgresStorageOptions): Promise<PostgresStorage> {
   const { databaseUrl } = options;
@@ -142,176 +116,10 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   // An idle pooled connection that breaks (server restart) emits here; without a listener it would crash the process.
   pool.on('error', (error) => log(`PostgreSQL storage: idle connection lost (${errorText(error)})`));
 
-  let engine = new Engine();
-  /** Added to the engine's revisions: bumped when caught-up changes touch a collection, and when the engine is replaced. */
-  const revisionBase = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, 0])) as Record<CollectionName, number>;
-  let lastSeq = 0;
+  const mirror = new PostgresMirror(now, log);
   let closed = false;
-  /** True from the moment bodies may run on the mirror until their COMMIT is settled: catch-up must not interleave. */
-  let writing = false;
-  /** Set when the log showed a gap or the mirror could not apply it: the next write reloads everything. */
-  let needReload = false;
 
-  /** Replaces the mirror with every record of the database (caller holds the write lock, or nobody writes yet). */
-  const reload = async (client: pg.PoolClient | pg.Client) => {
-    const fresh = new Engine();
-    const nowMs = now();
-    const { rows } = await client.query<{ collection: string; data: StoredRecord }>(
-      'SELECT collection, data FROM records ORDER BY ord',
-    );
-    for (const { collection, data } of rows) {
-      // A collection this version does not know (a newer version wrote it) is left alone in the database.
-      if (!COLLECTION_SET.has(collection)) continue;
-      const c = collection as CollectionName;
-      if (isExpired(c, data, nowMs)) continue;
-      fresh.load({ op: 'put', c, r: data });
-    }
-    const { rows: seqRows } = await client.query<{ seq: string }>('SELECT coalesce(max(seq), 0) AS seq FROM changes');
-    for (const name of COLLECTION_NAMES) revisionBase[name] += engine.revision(name) + 1;
-    engine = fresh;
-    lastSeq = Number(seqRows[0]!.seq);
-    needReload = false;
-  };
-
-  /**
-   * Applies log rows in seq order, each only if it is the next one; rows at or below lastSeq are skipped (another
-   * catch-up applied them). Returns false when a row is missing (pruned) or cannot be applied: reload needed.
-   */
-  const applyLog = (rows: LogRow[]): boolean => {
-    for (const row of rows) {
-      const seq = Number(row.seq);
-      if (seq <= lastSeq) continue;
-      if (seq !== lastSeq + 1) return false;
-      const touched = new Set<CollectionName>();
-      try {
-        for (const change of row.changes) {
-          engine.load(change);
-          touched.add(change.c);
-        }
-      } catch (error) {
-        log(`PostgreSQL storage: change ${seq} could not be applied to the mirror (${errorText(error)}); reloading`);
-        for (const name of COLLECTION_NAMES) revisionBase[name]++;
-        return false;
-      }
-      for (const collection of touched) revisionBase[collection]++;
-      lastSeq = seq;
-    }
-    return true;
-  };
-
-  // ---- writes ----------------------------------------------------------------------------------------------
-
-  const queue: Queued[] = [];
-  let draining: Promise<void> | null = null;
-
-  /** The records of a batch as SQL wants them: rows to delete first, then rows to upsert, in mirror order. */
-  const sqlRows = (changes: Change[]) => {
-    const deletes = new Map<string, { c: CollectionName; id: string }>();
-    const puts = new Map<string, { c: CollectionName; id: string; version: number; data: StoredRecord }>();
-    for (const change of changes) {
-      const id = change.op === 'put' ? change.r.id : change.id;
-      const key = `${change.c}\u0000${id}`;
-      if (change.op === 'del') {
-        // A record deleted and inserted again in one batch gets a new row (a new ord), as it does in the mirror.
-        puts.delete(key);
-        deletes.set(key, { c: change.c, id });
-      } else {
-        // Map.set keeps an existing key's position: an insert updated later in the batch keeps its place.
-        puts.set(key, { c: change.c, id, version: change.r.version, data: change.r });
-      }
-    }
-    return { deletes: [...deletes.values()], puts: [...puts.values()] };
-  };
-
-  const commitBatch = async (batch: Queued[]) => {
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      const failure = new StorageUnavailableError(`cannot reach PostgreSQL (${errorText(error)})`);
-      for (const item of batch) item.reject(failure);
-      return;
-    }
-    const executed: { item: Queued; committed: ReturnType<Engine['execute']> }[] = [];
-    let broken = false;
-    try {
-      await client.query('BEGIN');
-      await client.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
-      if (needReload) {
-        await reload(client);
-      } else {
-        const { rows } = await client.query<LogRow>('SELECT seq, changes FROM changes WHERE seq > $1 ORDER BY seq', [
-          lastSeq,
-        ]);
-        if (!applyLog(rows)) await reload(client);
-      }
-
-      writing = true;
-      for (const item of batch) {
-        try {
-          executed.push({ item, committed: engine.execute(item.body) });
-        } catch (error) {
-          item.reject(error); // the engine has undone this body; the others go on
-        }
-      }
-      const changes = executed.flatMap(({ committed }) => committed.changes);
-      if (changes.length > 0) {
-        const seq = lastSeq + 1;
-        const { deletes, puts } = sqlRows(changes);
-        if (deletes.length > 0) {
-          await client.query(
-            `DELETE FROM records r USING json_to_recordset($1::json) AS x(c text, id text)
-             WHERE r.collection = x.c AND r.id = x.id`,
-            [JSON.stringify(deletes)],
-          );
-        }
-        if (puts.length > 0) {
-          await client.query(
-            `INSERT INTO records (collection, id, version, data)
-             SELECT x.c, x.id, x.version, x.data
-             FROM json_to_recordset($1::json) AS x(n integer, c text, id text, version integer, data json)
-             ORDER BY x.n
-             ON CONFLICT (collection, id) DO UPDATE SET version = excluded.version, data = excluded.data`,
-            [JSON.stringify(puts.map((put, n) => ({ n, ...put })))],
-          );
-        }
-        await client.query('INSERT INTO changes (seq, changes) VALUES ($1, $2)', [seq, JSON.stringify(changes)]);
-        await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, String(seq)]);
-        await client.query('COMMIT');
-        lastSeq = seq;
-      } else {
-        await client.query('COMMIT'); // read-only bodies: nothing to log
-      }
-    } catch (error) {
-      broken = true;
-      engine.rollback(executed.map(({ committed }) => committed));
-      await client.query('ROLLBACK').catch(() => {});
-      // A unique value the database refused although the mirror allowed it: the mirror was wrong. Start over.
-      if ((error as { code?: string }).code === '23505') needReload = true;
-      const failure = new StorageUnavailableError(`PostgreSQL refused the write (${errorText(error)})`);
-      for (const { item } of executed) item.reject(failure);
-      // Bodies not reached (the failure came before them) are rejected too.
-      for (const item of batch) if (!executed.some((done) => done.item === item)) item.reject(failure);
-      return;
-    } finally {
-      writing = false;
-      // A connection that failed mid-transaction may be unusable: destroy it rather than return it to the pool.
-      client.release(broken);
-    }
-    for (const { item, committed } of executed) item.resolve(committed.result);
-  };
-
-  const drain = async () => {
-    while (queue.length > 0) await commitBatch(queue.splice(0, MAX_BATCH));
-  };
-
-  const startDrain = () => {
-    if (draining) return;
-    draining = drain().finally(() => {
-      draining = null;
-      if (queue.length > 0) startDrain();
-    });
-  };
+  const writer = createPostgresWriter(pool, mirror);
 
   // ---- catching up -------------------------------------------------------------------------------------------
 
@@ -320,15 +128,15 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
 
   const catchUpOnce = async () => {
     const { rows } = await pool.query<LogRow>('SELECT seq, changes FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2', [
-      lastSeq,
+      mirror.lastSeq,
       CATCH_UP_PAGE,
     ]);
     if (rows.length === 0 || closed) return;
     // A write holds the lock and has caught up under it; the mirror may hold its uncommitted bodies: leave it.
-    if (writing) return;
-    if (!applyLog(rows)) {
+    if (writer.writing) return;
+    if (!mirror.applyLog(rows)) {
       // A gap: rows were pruned while this instance was behind. Reload under the write lock (an empty write).
-      needReload = true;
+      mirror.needReload = true;
       await storage.transact(() => undefined).catch(() => {});
       return;
     }
@@ -365,60 +173,15 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     ensureOpen();
     let target: number;
     try {
-      const { rows } = await pool.query<{ seq: string }>('SELECT coalesce(max(seq), 0) AS seq FROM changes');
-      target = Number(rows[0]!.seq);
+      target = await readLastSeq(pool);
     } catch (error) {
       throw new StorageUnavailableError(`cannot reach PostgreSQL (${errorText(error)})`);
     }
-    for (let attempt = 0; lastSeq < target; attempt += 1) {
+    for (let attempt = 0; mirror.lastSeq < target; attempt += 1) {
       if (attempt === 3) throw new StorageUnavailableError('cannot catch up with the changes of other instances');
       // A write of this instance holds the lock and has caught up under it; its own seq lands when it settles.
-      if (draining) await draining;
-      if (lastSeq < target) await catchUp();
-    }
-  };
-
-  // ---- LISTEN ------------------------------------------------------------------------------------------------
-
-  let listener: pg.Client | null = null;
-  let relisten: NodeJS.Timeout | null = null;
-  const scheduleListen = () => {
-    if (closed || relisten) return;
-    relisten = setTimeout(() => {
-      relisten = null;
-      void listen();
-    }, 1000);
-    relisten.unref();
-  };
-  const listen = async () => {
-    if (closed) return;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    let lost = false;
-    const onLost = () => {
-      if (lost) return;
-      lost = true;
-      if (listener === client) listener = null;
-      client.end().catch(() => {});
-      scheduleListen();
-    };
-    client.on('error', onLost);
-    client.on('end', onLost);
-    client.on('notification', (message) => {
-      if (Number(message.payload) > lastSeq) void catchUp();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-      if (closed) {
-        await client.end();
-        return;
-      }
-      listener = client;
-      // Notifications sent while no connection listened are lost: look at the log once.
-      void catchUp();
-    } catch (error) {
-      log(`PostgreSQL storage: cannot LISTEN for other instances' writes (${errorText(error)}); retrying`);
-      onLost();
+      await writer.idle();
+      if (mirror.lastSeq < target) await catchUp();
     }
   };
 
@@ -429,8 +192,8 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
-      await reload(client);
+      await client.query(TAKE_WRITE_LOCK);
+      await mirror.reload(client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -440,7 +203,18 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     }
     client.release();
   }
-  if (options.listen !== false) await listen();
+  const listener: ChangeListener | null =
+    options.listen === false
+      ? null
+      : await listenForChanges({
+          databaseUrl,
+          log,
+          onNotified: (seq) => {
+            if (seq > mirror.lastSeq) void catchUp();
+          },
+          // Notifications sent while no connection listened are lost: look at the log once.
+          onListening: () => void catchUp(),
+        });
 
   const ensureOpen = () => {
     if (closed) throw new Error('Storage is closed');
@@ -448,23 +222,18 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
 
   const storage = {
     get seq() {
-      return lastSeq;
+      return mirror.lastSeq;
     },
     pool,
-    ...engineReads(() => engine, ensureOpen),
+    ...engineReads(() => mirror.engine, ensureOpen),
     transact<R>(body: (tx: Transaction) => R): Promise<R> {
       if (closed) return Promise.reject(new Error('Storage is closed'));
-      return new Promise<R>((resolve, reject) => {
-        queue.push({ body, resolve: resolve as (value: unknown) => void, reject });
-        startDrain();
-      });
+      return writer.enqueue(body);
     },
-    revision(collection: CollectionName) {
-      return revisionBase[collection] + engine.revision(collection);
-    },
+    revision: (collection: CollectionName) => mirror.revision(collection),
     async deleteExpired(collection: ExpiringCollection, at: Date) {
       ensureOpen();
-      return deleteExpiredRecords(engine, storage.transact, collection, at);
+      return deleteExpiredRecords(mirror.engine, storage.transact, collection, at);
     },
     catchUp,
     upToDate,
@@ -481,19 +250,17 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     },
     async flush() {
       ensureOpen();
-      while (draining) await draining;
+      await writer.idle();
     },
     async close() {
       if (closed) return;
       closed = true;
       stopSweeper();
       if (poller) clearInterval(poller);
-      if (relisten) clearTimeout(relisten);
       // Writes already queued are finished, not dropped.
-      while (draining) await draining;
+      await writer.idle();
       await catching;
-      await listener?.end().catch(() => {});
-      listener = null;
+      await listener?.stop();
       await pool.end();
     },
   };
@@ -511,54 +278,4 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   }, options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS);
 
   return storage as unknown as PostgresStorage;
-}
-
-/**
- * Writes records exported from another storage (`npm run data:import`) into an empty database, keeping their ids,
- * versions, dates and order, in one SQL transaction under the write lock. Refuses a database that already holds
- * records (a server already started on it has seeded example data). Instances that are running anyway find a gap
- * in the change log after it and reload every record.
- */
-export async function importIntoEmptyPostgres(
-  databaseUrl: string,
-  collections: Partial<Record<CollectionName, readonly StoredRecord[]>>,
-): Promise<void> {
-  await migratePostgres(databaseUrl);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM records');
-    if (rows[0]!.n > 0) {
-      throw new Error(
-        `The database already holds ${rows[0]!.n} records: import only into an empty database (run the import before the first start; a start seeds example data).`,
-      );
-    }
-    for (const c of COLLECTION_NAMES) {
-      const records = collections[c] ?? [];
-      for (let start = 0; start < records.length; start += 1000) {
-        const chunk = records
-          .slice(start, start + 1000)
-          .map((r, n) => ({ n, c, id: r.id, version: r.version, data: r }));
-        await client.query(
-          `INSERT INTO records (collection, id, version, data)
-           SELECT x.c, x.id, x.version, x.data
-           FROM json_to_recordset($1::json) AS x(n integer, c text, id text, version integer, data json)
-           ORDER BY x.n`,
-          [JSON.stringify(chunk)],
-        );
-      }
-    }
-    const { rows: seqRows } = await client.query<{ seq: string }>('SELECT coalesce(max(seq), 0) AS seq FROM changes');
-    const seq = Number(seqRows[0]!.seq) + 2;
-    await client.query('INSERT INTO changes (seq, changes) VALUES ($1, $2)', [seq, '[]']);
-    await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, String(seq)]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    await client.end();
-  }
 }
