@@ -6,27 +6,52 @@
  *   comma-separated file on ";" and honours quotes only at the start of its own cells, so quoting alone would
  *   still turn `ok;-2+3;@SUM(1)` into the formulas `-2+3` and `@SUM(1)`; it is exported as `"ok;'-2+3;'@SUM(1)"`;
  * - a cell holding a separator (, or ;), a quote or a line break is quoted;
- * - the file starts with a UTF-8 byte-order mark, so Excel reads accents and emoji as UTF-8, not as Windows-1252.
+ * - the file starts with a UTF-8 byte-order mark, so Excel reads accents and emoji as UTF-8, not as Windows-1252;
+ * - communities and listings by name (a deleted one leaves its cell empty; its id stays in the id columns), and the
+ *   open-house answers (buying timeline, agent, consent wording) and visit slot in columns of their own.
  */
-import type { ContactRequest } from '../../domain';
+import { BUYING_TIMELINE_LABELS, type ContactRequest } from '../../domain';
 
-export const CSV_COLUMNS: (keyof ContactRequest)[] = [
-  'createdAt',
-  'status',
-  'name',
-  'email',
-  'phone',
-  'interest',
-  'source',
-  'communityId',
-  'listingId',
-  'listingTitle',
-  'preferredDate',
-  'preferredSlot',
-  'visitType',
-  'message',
-  'notes',
-  'id',
+/** What a lead refers to by id, by name: the reader of the file has no database to look ids up in. */
+export interface LeadNames {
+  communityName(id: string): string | undefined;
+  listingTitle(id: string): string | undefined;
+}
+
+const yesNo = (value: boolean | undefined) => (value === undefined ? '' : value ? 'yes' : 'no');
+
+/**
+ * The columns, in order: a header a person reads, and how each cell comes from the lead. Names beside ids (the
+ * ids stay, for joining with other exports); the open-house answers and the visit slot in their own columns.
+ */
+export const CSV_COLUMNS: readonly { header: string; cell: (lead: ContactRequest, names: LeadNames) => unknown }[] = [
+  { header: 'createdAt', cell: (lead) => lead.createdAt },
+  { header: 'status', cell: (lead) => lead.status },
+  { header: 'name', cell: (lead) => lead.name },
+  { header: 'email', cell: (lead) => lead.email },
+  { header: 'phone', cell: (lead) => lead.phone },
+  { header: 'interest', cell: (lead) => lead.interest },
+  { header: 'source', cell: (lead) => lead.source },
+  { header: 'community', cell: (lead, names) => (lead.communityId ? names.communityName(lead.communityId) : '') },
+  {
+    header: 'listing',
+    cell: (lead, names) => lead.listingTitle ?? (lead.listingId ? names.listingTitle(lead.listingId) : ''),
+  },
+  { header: 'preferredDate', cell: (lead) => lead.preferredDate },
+  { header: 'preferredSlot', cell: (lead) => lead.preferredSlot },
+  { header: 'visitType', cell: (lead) => lead.visitType },
+  { header: 'openHouseDate', cell: (lead) => lead.openHouseDate },
+  {
+    header: 'buyingTimeline',
+    cell: (lead) => (lead.buyingTimeline ? BUYING_TIMELINE_LABELS[lead.buyingTimeline] : ''),
+  },
+  { header: 'workingWithAgent', cell: (lead) => yesNo(lead.workingWithAgent) },
+  { header: 'consentText', cell: (lead) => lead.consentText },
+  { header: 'message', cell: (lead) => lead.message },
+  { header: 'notes', cell: (lead) => lead.notes },
+  { header: 'communityId', cell: (lead) => lead.communityId },
+  { header: 'listingId', cell: (lead) => lead.listingId },
+  { header: 'id', cell: (lead) => lead.id },
 ];
 
 /** The UTF-8 byte-order mark the file starts with. */
@@ -38,8 +63,8 @@ export function csvCell(value: unknown): string {
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function leadsToCsv(leads: readonly ContactRequest[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const lead of leads) lines.push(CSV_COLUMNS.map((column) => csvCell(lead[column])).join(','));
+export function leadsToCsv(leads: readonly ContactRequest[], names: LeadNames): string {
+  const lines = [CSV_COLUMNS.map((column) => column.header).join(',')];
+  for (const lead of leads) lines.push(CSV_COLUMNS.map((column) => csvCell(column.cell(lead, names))).join(','));
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }

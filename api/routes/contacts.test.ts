@@ -1,7 +1,7 @@
 /** Visitors' inquiries (public contact calls) and the admin lead routes. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain';
-import { contactBody, createTestApp, type TestApp } from '../../tests/support/api';
+import { communityBody, contactBody, createTestApp, type TestApp } from '../../tests/support/api';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -265,6 +265,74 @@ describe('admin lead routes', () => {
     expect(lines[0]).toContain('createdAt,status,name,email');
     expect(lines).toHaveLength(3); // header, Ann, Eve (interest buying); Bob and the spam left out
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+  });
+
+  it('exports communities and listings by name, and the open-house answers and visit slot in their own columns', async () => {
+    const { community, listing } = await t.storage.transact((tx) => {
+      const community = tx.insert('communities', {
+        ...communityBody({ name: 'Emberly, Katy' }),
+        slug: 'emberly-katy',
+      } as never) as { id: string };
+      const listing = tx.insert('listings', { title: 'The Magnolia', communityId: community.id } as never) as {
+        id: string;
+      };
+      tx.insert('contacts', {
+        name: 'Kiosk Visitor',
+        email: 'kiosk@example.com',
+        message: 'Signed in at the open house.',
+        interest: 'community',
+        source: 'open-house',
+        status: 'NEW',
+        notes: '',
+        communityId: community.id,
+        openHouseDate: '2026-11-21',
+        buyingTimeline: '3-6-months',
+        workingWithAgent: false,
+        consentText: 'I agree that Houston Homes may contact me.',
+      } as never);
+      tx.insert('contacts', {
+        name: 'Tour Booker',
+        email: 'tour@example.com',
+        message: 'A tour, please.',
+        interest: 'buying',
+        source: 'visit',
+        status: 'NEW',
+        notes: '',
+        communityId: community.id,
+        listingId: listing.id,
+        preferredDate: '2026-11-28',
+        preferredSlot: 'morning',
+      } as never);
+      return { community, listing };
+    });
+    const response = await t.request({ method: 'GET', url: '/api/contacts/export.csv', token: t.adminToken });
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = response.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    const columns = header!.split(',');
+    const row = (email: string) => {
+      const line = rows.find((candidate) => candidate.includes(email))!;
+      // No cell of these two rows holds a comma inside quotes except the community name, which is quoted.
+      const cells = line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, ''));
+      return Object.fromEntries(columns.map((column, i) => [column, cells[i]]));
+    };
+    expect(row('kiosk@example.com')).toMatchObject({
+      community: '"Emberly, Katy"',
+      openHouseDate: '2026-11-21',
+      buyingTimeline: 'In 3 to 6 months',
+      workingWithAgent: 'no',
+      consentText: 'I agree that Houston Homes may contact me.',
+      communityId: community.id,
+    });
+    expect(row('tour@example.com')).toMatchObject({
+      community: '"Emberly, Katy"',
+      listing: 'The Magnolia',
+      preferredDate: '2026-11-28',
+      preferredSlot: 'morning',
+      listingId: listing.id,
+    });
   });
 
   it('lets staff record a lead (source admin) and delete one', async () => {

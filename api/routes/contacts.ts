@@ -38,12 +38,21 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
     { ...auth, schema: { querystring: leadFilterSchema } },
     async (request, reply) => {
       const leads = filterLeads(await app.storage.list('contacts'), request.query);
+      const [communities, listings] = await Promise.all([
+        app.storage.list('communities'),
+        app.storage.list('listings'),
+      ]);
+      const communityNames = new Map(communities.map((community) => [community.id, community.name]));
+      const listingTitles = new Map(listings.map((listing) => [listing.id, listing.title]));
       const date = new Date().toISOString().slice(0, 10);
       reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="leads-${date}.csv"`)
         .header('Cache-Control', 'no-store');
-      return leadsToCsv(leads);
+      return leadsToCsv(leads, {
+        communityName: (id) => communityNames.get(id),
+        listingTitle: (id) => listingTitles.get(id),
+      });
     },
   );
 
