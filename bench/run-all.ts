@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { markdownTable } from './support/markdown';
 import { measurePublicBundles } from './web/bundle-size';
 import { LIGHTHOUSE_BUDGET_TEXT, lighthouseValue, verdictOf, type WebResults } from './web/bench-web';
 
@@ -156,11 +157,10 @@ if (web)
       `${web.machine.loadAverageEnd.toFixed(1)} on ${web.machine.cpus} CPUs (TBT and LCP grow with it).`,
   );
 
-const markdown = [
-  '| figure | value | budget | verdict |',
-  '| --- | --- | --- | --- |',
-  ...rows.map((row) => `| ${row.figure} | ${row.value} | ${row.budget} | ${row.verdict} |`),
-].join('\n');
+const markdown = markdownTable(
+  ['figure', 'value', 'budget', 'verdict'],
+  rows.map((row) => [row.figure, row.value, row.budget, row.verdict]),
+);
 mkdirSync(results, { recursive: true });
 writeFileSync(
   path.join(results, 'summary.json'),

@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { median } from './median';
+import { median } from '../support/median';
 import { CHROMIUM_ARGS, DEFAULT_CHROME_PATH } from '../../tests/support/chromium';
 
 export const LIGHTHOUSE_BUDGETS = {

@@ -9,7 +9,7 @@
  * A listing page is measured the same way.
  */
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { median } from './median';
+import { median } from '../support/median';
 import { CHROMIUM_ARGS, DEFAULT_CHROME_PATH } from '../../tests/support/chromium';
 
 export const OFFLINE_RENDER_BUDGET_MS = 1000;

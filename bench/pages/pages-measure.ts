@@ -1,0 +1,135 @@
+/**
+ * bench:pages' measurements at one scale: our server on the data set, and per page its cold render (median of
+ * fresh query strings), then under wrk the page, the JSON read of the same record and a bare node:http ceiling
+ * answering the page's very bytes.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BENCH_ADMIN_PASSWORD, startApiServer } from '../support/api-server';
+import { startNodeChild, stopChild } from '../support/child-processes';
+import { fetchRaw } from '../support/net';
+import { REPO_ROOT } from '../support/paths';
+import type { GeneratedData } from '../api/generate-data';
+import type { PageRow, PagesOptions } from './pages-types';
+import { BROWSER_HEADERS, load } from './pages-wrk';
+
+function startOurServer(dataDir: string) {
+  return startApiServer({
+    name: 'our server',
+    dataDir,
+    env: {
+      STORAGE: 'file',
+      CONTACT_RATE_LIMIT: '0',
+      LOGIN_RATE_LIMIT: '0',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      DEMO_MODE: '0',
+    },
+  });
+}
+
+/** The ceiling: a bare node:http server answering the given bytes and headers to every request. */
+const CEILING_SOURCE = `
+const http = require('node:http');
+const fs = require('node:fs');
+const [file, headersJson] = process.argv.slice(1);
+const body = fs.readFileSync(file);
+const headers = { ...JSON.parse(headersJson), 'content-length': String(body.length) };
+const server = http.createServer((request, response) => { response.writeHead(200, headers); response.end(body); });
+server.keepAliveTimeout = 72000;
+server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
+`;
+
+/**
+ * Median of `samples` cold renders: a query string never seen before makes the server render again. `renderMs` is
+ * the render itself, as the server reports it (Server-Timing: render;dur=…); `totalMs` the whole request as this
+ * client saw it (the render, compression at the cold level and the loopback round trip).
+ */
+async function coldRender(baseUrl: string, pagePath: string, samples: number) {
+  const render: number[] = [];
+  const total: number[] = [];
+  const separator = pagePath.includes('?') ? '&' : '?';
+  for (let index = 0; index < samples; index += 1) {
+    const started = performance.now();
+    const answer = await fetchRaw(`${baseUrl}${pagePath}${separator}cold=${Date.now()}-${index}`, BROWSER_HEADERS);
+    total.push(performance.now() - started);
+    if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status} on a cold render`);
+    const timing = /render;dur=([\d.]+)/.exec(String(answer.headers['server-timing'] ?? ''));
+    if (!timing) throw new Error(`${pagePath}: no Server-Timing render duration on a cold render`);
+    render.push(Number(timing[1]));
+  }
+  // The middle sample (the upper one of an even count), not bench/support's mean of the middle two.
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { renderMs: median(render), totalMs: median(total) };
+}
+
+export async function benchScale(
+  data: GeneratedData,
+  options: PagesOptions,
+  workDir: string,
+  log: (line: string) => void,
+) {
+  const server = await startOurServer(data.ourDataDir);
+  const rows: Omit<PageRow, 'verdict'>[] = [];
+  try {
+    const community = data.communityIds[0]!;
+    const listing = data.listingIds[0]!;
+    const pages = [
+      { page: 'home', path: '/', jsonPath: '/api/public/communities?view=list' },
+      { page: 'communities', path: '/communities', jsonPath: '/api/public/communities?view=list' },
+      { page: 'community', path: `/community/${community}`, jsonPath: `/api/public/communities/${community}` },
+      { page: 'listing', path: `/listing/${listing}`, jsonPath: `/api/public/listings/${listing}` },
+    ];
+    for (const target of pages) {
+      // Cold first, while nothing of this page is cached (the fresh query strings keep it that way).
+      const cold = await coldRender(server.url, target.path, options.cold);
+      const coldRenderMs = cold.renderMs;
+      const sample = await fetchRaw(`${server.url}${target.path}`, BROWSER_HEADERS);
+      if (sample.status !== 200) throw new Error(`${target.path} answered ${sample.status}`);
+      const bodyFile = path.join(workDir, `${target.page}-${data.scale}.bin`);
+      await writeFile(bodyFile, sample.body);
+      const ceilingHeaders = Object.fromEntries(
+        Object.entries(sample.headers).filter(
+          ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+        ),
+      );
+      const ceiling = await startNodeChild(['-e', CEILING_SOURCE, bodyFile, JSON.stringify(ceilingHeaders)], {
+        name: 'ceiling',
+        cwd: REPO_ROOT,
+        env: process.env,
+      });
+      try {
+        // Warm-up (not counted): the page's brotli 11 bytes are built after its second request.
+        await load(`${server.url}${target.path}`, options.connections, 1);
+        await load(`${server.url}${target.jsonPath}`, options.connections, 1);
+        const pageFigures = await load(`${server.url}${target.path}`, options.connections, options.duration);
+        const jsonFigures = await load(`${server.url}${target.jsonPath}`, options.connections, options.duration);
+        const ceilingFigures = await load(ceiling.url, options.connections, options.duration);
+        const row = {
+          page: target.page,
+          scale: data.scale,
+          path: target.path,
+          jsonPath: target.jsonPath,
+          page_: pageFigures,
+          json: jsonFigures,
+          ceiling: ceilingFigures,
+          ratioToJson: pageFigures.reqPerSec / jsonFigures.reqPerSec,
+          ratioToCeiling: pageFigures.reqPerSec / ceilingFigures.reqPerSec,
+          coldRenderMs,
+          coldRequestMs: cold.totalMs,
+        };
+        rows.push(row);
+        log(
+          `${data.scale}x ${target.page.padEnd(12)} page ${Math.round(pageFigures.reqPerSec)} req/s p99 ${pageFigures.p99Ms.toFixed(1)} ms` +
+            ` | json ${Math.round(jsonFigures.reqPerSec)} req/s (${row.ratioToJson.toFixed(2)}x)` +
+            ` | ceiling ${Math.round(ceilingFigures.reqPerSec)} req/s (${row.ratioToCeiling.toFixed(2)}x)` +
+            ` | cold render ${coldRenderMs.toFixed(1)} ms (request ${cold.totalMs.toFixed(1)} ms) | ${sample.body.length} B ${sample.headers['content-encoding'] ?? ''}`,
+        );
+      } finally {
+        await stopChild(ceiling.child);
+      }
+    }
+  } finally {
+    await stopChild(server.child);
+  }
+  return rows;
+}
