@@ -16,12 +16,11 @@ import {
   type Theme,
 } from '../../../../../domain';
 import { numberText } from './number-fields';
+import { recordFormSchema } from './record-form-schema';
 import { formToSalesOffice, salesOfficeToForm, type SalesOfficeFormState } from './sales-office-form';
 import { zodFieldErrors, type FieldErrors } from './save-errors';
 
 export interface HomeRow {
-  /** React key only; never sent. */
-  key: string;
   name: string;
   price: string;
   bedrooms: string;
@@ -30,7 +29,6 @@ export interface HomeRow {
 }
 
 export interface BuilderRow {
-  key: string;
   name: string;
   description: string;
   contact: string;
@@ -54,18 +52,8 @@ export interface CommunityFormState {
   office: SalesOfficeFormState;
 }
 
-let rowCounter = 0;
-const rowKey = () => `row-${++rowCounter}`;
-
-export const emptyHomeRow = (): HomeRow => ({
-  key: rowKey(),
-  name: '',
-  price: '',
-  bedrooms: '',
-  bathrooms: '',
-  sqft: '',
-});
-export const emptyBuilderRow = (): BuilderRow => ({ key: rowKey(), name: '', description: '', contact: '' });
+export const emptyHomeRow = (): HomeRow => ({ name: '', price: '', bedrooms: '', bathrooms: '', sqft: '' });
+export const emptyBuilderRow = (): BuilderRow => ({ name: '', description: '', contact: '' });
 
 export function emptyCommunityForm(): CommunityFormState {
   return {
@@ -108,7 +96,6 @@ export function communityToForm(community: Community): CommunityFormState {
       builders: { ...defaults.sections.builders, ...sections.builders },
     },
     homes: (community.homes ?? []).map((home) => ({
-      key: rowKey(),
       name: home.name,
       price: typeof home.price === 'number' ? String(home.price) : (home.price ?? ''),
       bedrooms: numberText(home.bedrooms),
@@ -116,7 +103,6 @@ export function communityToForm(community: Community): CommunityFormState {
       sqft: numberText(home.sqft),
     })),
     builders: (community.builders ?? []).map((builder) => ({
-      key: rowKey(),
       name: builder.name,
       description: builder.description ?? '',
       contact: builder.contact ?? '',
@@ -182,12 +168,8 @@ export function validateCommunityForm(form: CommunityFormState): FieldErrors {
   return result.success ? {} : zodFieldErrors(result.error);
 }
 
-/** The first error at or under a path (`amenities` also finds `amenities.2`). */
-export function errorAt(errors: FieldErrors, path: string): string | undefined {
-  if (errors[path]) return errors[path];
-  const key = Object.keys(errors).find((candidate) => candidate.startsWith(`${path}.`));
-  return key ? errors[key] : undefined;
-}
+/** The modal's zodResolver schema: validateCommunityForm's messages at their paths; a valid form's API input. */
+export const communityFormSchema = recordFormSchema(validateCommunityForm, formToCommunityInput);
 
 /** The modal's collapsible parts, and which field paths live in each (to open the part that has an error). */
 export const COMMUNITY_FORM_PARTS = [

@@ -13,6 +13,7 @@ import {
   type Listing,
 } from '../../../../../domain';
 import { checkNumber, numberText } from './number-fields';
+import { recordFormSchema } from './record-form-schema';
 import { zodFieldErrors, type FieldErrors } from './save-errors';
 
 export interface ListingFormState {
@@ -105,3 +106,6 @@ export function validateListingForm(form: ListingFormState): FieldErrors {
   for (const [field, message] of Object.entries(numbers)) if (message) errors[field] = message;
   return errors;
 }
+
+/** The listing modal's zodResolver schema: validateListingForm's messages at their fields; a valid form's API input. */
+export const listingFormSchema = recordFormSchema(validateListingForm, formToListingInput);

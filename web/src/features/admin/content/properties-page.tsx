@@ -22,6 +22,7 @@ import { deletedOnDevice, savedOnDevice } from './queued-messages';
 import { isConflict } from './save-errors';
 import { SearchBox, matchesSearch } from './search-box';
 import { useAdminRecords, type SavedResult } from './use-admin-records';
+import { confirmDiscardChanges } from './use-record-form';
 import { useRevealRecord } from './use-reveal-record';
 
 type EditorState = { mode: 'create' } | { mode: 'edit'; property: Property } | null;
@@ -44,15 +45,7 @@ export function PropertiesPage() {
 
   /** Opens, switches or closes the inline form, asking first when it has unsaved changes. */
   const changeEditor = async (next: EditorState) => {
-    if (
-      formDirty.current &&
-      !(await confirm('You have unsaved changes. Discard them?', {
-        confirmLabel: 'Discard',
-        danger: true,
-        title: 'Unsaved changes',
-      }))
-    )
-      return;
+    if (formDirty.current && !(await confirmDiscardChanges(confirm))) return;
     formDirty.current = false;
     setEditor(next);
   };

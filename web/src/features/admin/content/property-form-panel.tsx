@@ -2,31 +2,24 @@
  * The properties page's inline form (SPEC §2 "Admin properties page"; not a modal): Property Title, Property Type,
  * Address, City, State, ZIP Code, Price (step 1000), Status, Bedrooms, Bathrooms, Square Feet, Description.
  * A failed save shows 'Failed to save property. Please try again.' with any field details placed on their fields.
+ * The form is react-hook-form over property-form.ts, run by useRecordForm; the page asks before the form is left
+ * with unsaved changes (`onDirtyChange`).
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import {
-  BATHROOM_STEP,
-  MESSAGES,
-  PROPERTY_PRICE_STEP,
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
-  type Property,
-} from '../../../../../domain';
-import { Field } from '../../../components/field';
-import { saveAdmin } from '../../../data/repositories/admin/content';
-import { useUnsavedChangesGuard } from '../shared/use-unsaved-changes';
-import { FormAlert } from './form-alert';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { MESSAGES, PROPERTY_PRICE_STEP, PROPERTY_STATUSES, PROPERTY_TYPES, type Property } from '../../../../../domain';
 import { PROPERTY_STATUS_CHIPS, PROPERTY_TYPE_LABELS } from './labels';
 import {
   PROPERTY_FORM_FIELDS,
   emptyPropertyForm,
-  formToPropertyInput,
+  propertyFormSchema,
   propertyToForm,
-  validatePropertyForm,
   type PropertyFormState,
 } from './property-form';
+import { BATHROOM_COUNT, ROOM_COUNT, WHOLE_NUMBER, recordFields } from './record-fields';
+import { RecordForm, RecordFormActions } from './record-form';
 import type { SavedResult } from './use-admin-records';
-import { describeSaveError, type FieldErrors } from './save-errors';
+import { useRecordForm } from './use-record-form';
 
 interface PropertyFormPanelProps {
   property?: Property | undefined;
@@ -36,25 +29,32 @@ interface PropertyFormPanelProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
+const resolver = zodResolver(propertyFormSchema);
+const { InputField, SelectField, TextAreaField } = recordFields<PropertyFormState>();
+const TYPE_OPTIONS = PROPERTY_TYPES.map((type) => ({ value: type, label: PROPERTY_TYPE_LABELS[type] }));
+const STATUS_OPTIONS = PROPERTY_STATUSES.map((status) => ({
+  value: status,
+  label: PROPERTY_STATUS_CHIPS[status].label,
+}));
+const isKnownPath = (path: string) => (PROPERTY_FORM_FIELDS as readonly string[]).includes(path);
+
 export function PropertyFormPanel({ property, onCancel, onSaved, onConflict, onDirtyChange }: PropertyFormPanelProps) {
   const editing = Boolean(property);
-  const initial = useMemo(() => (property ? propertyToForm(property) : emptyPropertyForm()), [property]);
-  const [form, setForm] = useState<PropertyFormState>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<{ conflict: boolean; message: string }>({ conflict: false, message: '' });
-  const [saving, setSaving] = useState(false);
-  const [focusInvalid, setFocusInvalid] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const recordForm = useRecordForm({
+    entity: 'properties',
+    record: property,
+    initialValues: () => (property ? propertyToForm(property) : emptyPropertyForm()),
+    resolver,
+    failureMessage: MESSAGES.propertySaveFailed,
+    fixedMessage: true,
+    isKnownPath,
+    guardId: 'admin-property-form',
+    onSaved,
+    onConflict,
+  });
+  const { saving, conflicted, dirty } = recordForm;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // After a 412 the change is parked in the outbox for the Sync page: nothing is lost by leaving, and saving again
-  // here would only queue behind it.
-  const conflicted = alert.conflict;
-  const dirty = useMemo(
-    () => !conflicted && JSON.stringify(form) !== JSON.stringify(initial),
-    [conflicted, form, initial],
-  );
-  useUnsavedChangesGuard(dirty && !saving, 'admin-property-form');
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
@@ -64,173 +64,55 @@ export function PropertyFormPanel({ property, onCancel, onSaved, onConflict, onD
     headingRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [property]);
 
-  useEffect(() => {
-    if (!focusInvalid) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    setFocusInvalid(false);
-  }, [focusInvalid]);
-
-  const set = <K extends keyof PropertyFormState>(key: K, value: PropertyFormState[K]) => {
-    setForm((previous) => ({ ...previous, [key]: value }));
-    setErrors((previous) => {
-      if (!(key in previous)) return previous;
-      const next = { ...previous };
-      delete next[key];
-      return next;
-    });
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    setAlert({ conflict: false, message: '' });
-    const found = validatePropertyForm(form);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      setFocusInvalid(true);
-      return;
-    }
-    setSaving(true);
-    try {
-      const { record, queued } = await saveAdmin('properties', {
-        ...formToPropertyInput(form),
-        ...(property ? { id: property.id, version: property.version } : {}),
-      });
-      onSaved({ record: record as Property, created: !editing, queued });
-    } catch (error) {
-      const failure = describeSaveError(error, MESSAGES.propertySaveFailed, {
-        fixedMessage: true,
-        isKnownPath: (path) => (PROPERTY_FORM_FIELDS as readonly string[]).includes(path),
-      });
-      setAlert({ conflict: failure.conflict, message: failure.message });
-      if (failure.conflict) onConflict?.();
-      setErrors(failure.fieldErrors);
-      if (Object.keys(failure.fieldErrors).length) setFocusInvalid(true);
-      setSaving(false);
-    }
-  };
-
-  const text = (
-    key: 'title' | 'address' | 'city' | 'state' | 'zipCode',
-    label: string,
-    required = false,
-    extra: Record<string, string> = {},
-  ) => (
-    <Field id={`property-${key}`} label={label} required={required} error={errors[key]}>
-      {(props) => (
-        <input
-          {...props}
-          {...extra}
-          type="text"
-          required={required}
-          value={form[key]}
-          onChange={(event) => set(key, event.target.value)}
-        />
-      )}
-    </Field>
-  );
-
-  const number = (
-    key: 'price' | 'bedrooms' | 'bathrooms' | 'squareFeet',
-    label: string,
-    step: number,
-    required = false,
-  ) => (
-    <Field id={`property-${key}`} label={label} required={required} error={errors[key]}>
-      {(props) => (
-        <input
-          {...props}
-          type="number"
-          inputMode={Number.isInteger(step) ? 'numeric' : 'decimal'}
-          required={required}
-          min={0}
-          max={key === 'bedrooms' || key === 'bathrooms' ? 20 : undefined}
-          step={step}
-          value={form[key]}
-          onChange={(event) => set(key, event.target.value)}
-        />
-      )}
-    </Field>
-  );
-
   return (
     <section className="content-panel property-form-panel" aria-labelledby="property-form-title">
       <h2 id="property-form-title" ref={headingRef} tabIndex={-1}>
         {editing ? 'Edit Property' : 'Add Property'}
       </h2>
-      <form ref={formRef} className="content-form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert conflict={alert.conflict} message={alert.message} />
+      <RecordForm recordForm={recordForm} className="content-form">
         <div className="form__row">
-          {text('title', 'Property Title', true)}
-          <Field id="property-propertyType" label="Property Type" error={errors.propertyType}>
-            {(props) => (
-              <select
-                {...props}
-                value={form.propertyType}
-                onChange={(event) => set('propertyType', event.target.value as PropertyFormState['propertyType'])}
-              >
-                {PROPERTY_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {PROPERTY_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <InputField name="title" id="property-title" label="Property Title" required />
+          <SelectField name="propertyType" id="property-propertyType" label="Property Type" options={TYPE_OPTIONS} />
         </div>
-        {text('address', 'Address', true, { autoComplete: 'off' })}
+        <InputField name="address" id="property-address" label="Address" required autoComplete="off" />
         <div className="form__row form__row--3">
-          {text('city', 'City', true)}
-          {text('state', 'State', true, { placeholder: 'TX' })}
-          {text('zipCode', 'ZIP Code', true, { inputMode: 'numeric', placeholder: '77008' })}
+          <InputField name="city" id="property-city" label="City" required />
+          <InputField name="state" id="property-state" label="State" required placeholder="TX" />
+          <InputField
+            name="zipCode"
+            id="property-zipCode"
+            label="ZIP Code"
+            required
+            inputMode="numeric"
+            placeholder="77008"
+          />
         </div>
         <div className="form__row">
-          {number('price', 'Price', PROPERTY_PRICE_STEP, true)}
-          <Field id="property-status" label="Status" error={errors.status}>
-            {(props) => (
-              <select
-                {...props}
-                value={form.status}
-                onChange={(event) => set('status', event.target.value as PropertyFormState['status'])}
-              >
-                {PROPERTY_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {PROPERTY_STATUS_CHIPS[status].label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <InputField
+            name="price"
+            id="property-price"
+            label="Price"
+            required
+            {...WHOLE_NUMBER}
+            step={PROPERTY_PRICE_STEP}
+          />
+          <SelectField name="status" id="property-status" label="Status" options={STATUS_OPTIONS} />
         </div>
         <div className="form__row form__row--3">
-          {number('bedrooms', 'Bedrooms', 1)}
-          {number('bathrooms', 'Bathrooms', BATHROOM_STEP)}
-          {number('squareFeet', 'Square Feet', 1)}
+          <InputField name="bedrooms" id="property-bedrooms" label="Bedrooms" {...ROOM_COUNT} />
+          <InputField name="bathrooms" id="property-bathrooms" label="Bathrooms" {...BATHROOM_COUNT} />
+          <InputField name="squareFeet" id="property-squareFeet" label="Square Feet" {...WHOLE_NUMBER} />
         </div>
-        <Field id="property-description" label="Description" error={errors.description}>
-          {(props) => (
-            <textarea
-              {...props}
-              rows={4}
-              value={form.description}
-              onChange={(event) => set('description', event.target.value)}
-            />
-          )}
-        </Field>
-        <div className="content-form__actions content-form__actions--inline">
-          <button type="button" className="button button--ghost" onClick={onCancel} disabled={saving}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={saving || conflicted}
-            aria-busy={saving || undefined}
-          >
-            {saving ? 'Saving...' : editing ? 'Update Property' : 'Create Property'}
-          </button>
-        </div>
-      </form>
+        <TextAreaField name="description" id="property-description" label="Description" rows={4} />
+        <RecordFormActions
+          inline
+          saving={saving}
+          disabled={saving || conflicted}
+          onCancel={onCancel}
+          label={editing ? 'Update Property' : 'Create Property'}
+          savingLabel="Saving..."
+        />
+      </RecordForm>
     </section>
   );
 }

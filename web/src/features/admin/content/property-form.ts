@@ -14,6 +14,7 @@ import {
   type Property,
 } from '../../../../../domain';
 import { checkNumber, numberText } from './number-fields';
+import { recordFormSchema } from './record-form-schema';
 import { zodFieldErrors, type FieldErrors } from './save-errors';
 
 export interface PropertyFormState {
@@ -112,6 +113,9 @@ export function validatePropertyForm(form: PropertyFormState): FieldErrors {
   for (const [field, message] of Object.entries(numbers)) if (message) errors[field] = message;
   return errors;
 }
+
+/** The property form's zodResolver schema: validatePropertyForm's messages at their fields; a valid form's API input. */
+export const propertyFormSchema = recordFormSchema(validatePropertyForm, formToPropertyInput);
 
 /** "1314 Harvard Street, Houston, TX 77008" (parts that are empty are left out). */
 export function fullAddress(property: Pick<Property, 'address' | 'city' | 'state' | 'zipCode'>): string {

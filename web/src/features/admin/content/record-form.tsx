@@ -1,0 +1,63 @@
+/**
+ * The frame of an admin record form: the react-hook-form provider its fields read, the <form> with the form-level
+ * alert (a failed save's text, or the conflict link), and the Cancel and submit buttons.
+ */
+import type { ReactNode } from 'react';
+import { FormProvider, type FieldValues } from 'react-hook-form';
+import { FormAlert } from './form-alert';
+import type { RecordFormHandle } from './use-record-form';
+
+export function RecordForm<Form extends FieldValues, Input>({
+  recordForm: { form, formRef, submit, alert },
+  className,
+  children,
+}: {
+  recordForm: RecordFormHandle<Form, Input>;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <FormProvider {...form}>
+      <form ref={formRef} className={className} noValidate onSubmit={(event) => void submit(event)}>
+        <FormAlert conflict={alert.conflict} message={alert.message} />
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+interface RecordFormActionsProps {
+  /** The property panel's buttons sit inline under the form. */
+  inline?: boolean;
+  saving: boolean;
+  /** The submit button is off (saving, an upload running, a conflict). */
+  disabled: boolean;
+  onCancel: () => void;
+  /** The submit button's text, and its text while saving. */
+  label: string;
+  savingLabel: string;
+  /** Shown before the buttons (the community modal's "waiting for the upload"). */
+  children?: ReactNode;
+}
+
+export function RecordFormActions({
+  inline = false,
+  saving,
+  disabled,
+  onCancel,
+  label,
+  savingLabel,
+  children,
+}: RecordFormActionsProps) {
+  return (
+    <div className={inline ? 'content-form__actions content-form__actions--inline' : 'content-form__actions'}>
+      {children}
+      <button type="button" className="button button--ghost" onClick={onCancel} disabled={saving}>
+        Cancel
+      </button>
+      <button type="submit" className="button button--primary" disabled={disabled} aria-busy={saving || undefined}>
+        {saving ? savingLabel : label}
+      </button>
+    </div>
+  );
+}
