@@ -23,7 +23,26 @@ export const LIGHTHOUSE_BUDGETS = {
   tbtMs: 100,
 } as const;
 
-export type Preset = 'mobile' | 'desktop';
+/**
+ * `mobile-slow`: the mobile preset with its CPU slowdown scaled to this machine, so the figures are those of the
+ * slowest machine of this kind seen so far (benchmarkIndex REFERENCE_BENCHMARK_INDEX): 4 × this machine's
+ * benchmarkIndex ÷ that. The budgets must hold on any machine of the kind, and a fast one otherwise hides what a
+ * slow one shows (TBT 8-26 ms at benchmarkIndex ~2,700, 152-227 ms at 1,053-1,833 for the same build).
+ */
+export type Preset = 'mobile' | 'mobile-slow' | 'desktop';
+
+/** The slowest benchmarkIndex measured on a machine of this kind (2-core VM, Debian's Chromium). */
+export const REFERENCE_BENCHMARK_INDEX = 1000;
+
+/** Lighthouse's mobile throttling (slow 4G, 4x CPU), with the CPU slowdown given. */
+export const mobileThrottling = (cpuSlowdownMultiplier: number) => ({
+  rttMs: 150,
+  throughputKbps: 1638.4,
+  requestLatencyMs: 562.5,
+  downloadThroughputKbps: 1474.56,
+  uploadThroughputKbps: 675,
+  cpuSlowdownMultiplier,
+});
 
 export interface LighthouseFigures {
   performance: number;
@@ -50,6 +69,8 @@ export interface LighthouseRow {
   all: LighthouseFigures[];
   /** The budgets this row misses (empty when it meets them all). */
   misses: string[];
+  /** `mobile-slow` only: the CPU slowdown it ran with (4 × benchmarkIndex ÷ REFERENCE_BENCHMARK_INDEX). */
+  cpuSlowdown?: number;
 }
 
 /**
@@ -143,6 +164,11 @@ export interface LighthouseOptions {
   pages: { label: string; path: string }[];
   runs?: number;
   presets?: Preset[];
+  /**
+   * The CPU slowdown of `mobile-slow`. Default: 4 × the median benchmarkIndex of this run's mobile rows (or of one
+   * calibration run) ÷ REFERENCE_BENCHMARK_INDEX, never below 4.
+   */
+  slowCpuMultiplier?: number;
   diagnosticsDir?: string;
 }
 
@@ -151,17 +177,33 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
   const presets = options.presets ?? (['mobile', 'desktop'] as Preset[]);
   const chromium = await launchChromium();
   const rows: LighthouseRow[] = [];
+  const baseFlags = (): Flags => ({
+    port: chromium.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'seo'],
+  });
+  /** The slowdown of `mobile-slow`, from the mobile rows measured before it, or from one calibration run. */
+  const slowMultiplier = async (): Promise<number> => {
+    if (options.slowCpuMultiplier) return options.slowCpuMultiplier;
+    let indexes = rows.filter((row) => row.preset === 'mobile').map((row) => row.median.benchmarkIndex);
+    if (indexes.length === 0) {
+      const page = options.pages[0]!;
+      indexes = [figuresOf(await runOnce(`${options.baseUrl}${page.path}`, baseFlags(), 'mobile')).benchmarkIndex];
+    }
+    return Math.max(4, (4 * median(indexes)) / REFERENCE_BENCHMARK_INDEX);
+  };
   try {
     for (const preset of presets) {
+      const cpuSlowdown = preset === 'mobile-slow' ? await slowMultiplier() : undefined;
+      if (cpuSlowdown) console.log(`lighthouse mobile-slow: CPU slowdown ${cpuSlowdown.toFixed(1)}x`);
       for (const page of options.pages) {
         const all: LighthouseFigures[] = [];
         let last: Result | undefined;
         for (let run = 0; run < runs; run += 1) {
           const flags: Flags = {
-            port: chromium.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'seo'],
+            ...baseFlags(),
+            ...(cpuSlowdown ? { throttling: mobileThrottling(cpuSlowdown) } : {}),
           };
           const lhr = await runOnce(`${options.baseUrl}${page.path}`, flags, preset);
           last = lhr;
@@ -183,7 +225,15 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
           fcpMs: median(all.map((figures) => figures.fcpMs)),
           benchmarkIndex: median(all.map((figures) => figures.benchmarkIndex)),
         };
-        rows.push({ page: page.label, preset, runs, median: mid, all, misses: missedBudgets(mid) });
+        rows.push({
+          page: page.label,
+          preset,
+          runs,
+          median: mid,
+          all,
+          misses: missedBudgets(mid),
+          ...(cpuSlowdown ? { cpuSlowdown } : {}),
+        });
         if (options.diagnosticsDir && last) {
           mkdirSync(options.diagnosticsDir, { recursive: true });
           const name = `${preset}-${page.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`;
