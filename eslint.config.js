@@ -1,13 +1,47 @@
 // ESLint flat config. Besides the recommended rules it keeps the import boundaries of DESIGN §3:
 // domain/ imports only zod; dexie and ky only under web/src/data; lowdb only under api/storage;
-// the browser never imports server code and the server never imports web internals.
+// the browser never imports server code and the server never imports web internals; and inside web/src the
+// layers app → features → shared → domain, with no feature importing another (import-x/no-restricted-paths).
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** web/ reaches another layer through the aliases of tsconfig.json, never by climbing three folders or more. */
+const NO_DEEP_RELATIVE = {
+  regex: '^(\\.\\./){3}',
+  message: 'Import through @/ (web/src), @domain/ or @data-seed instead of a relative path three or more levels up.',
+};
+
+// The layers of web/src (DESIGN §3, after bulletproof-react): app → features → shared (components, hooks, utils,
+// data) → domain. A feature imports no other feature (features/admin is one feature, whatever its subfolders) and
+// not the app; the shared folders import no feature and not the app. A page that needs several features is put
+// together in app/routes (the route passes one feature's components into another's, or holds the page itself).
+const FEATURES = readdirSync(`${import.meta.dirname}/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const layerZones = ({ alsoAllowed = [] } = {}) => [
+  ...FEATURES.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`, ...alsoAllowed],
+    message:
+      'Features do not import each other: move what they share to components/, hooks/, utils/ or data/, or compose them in app/routes.',
+  })),
+  { target: './web/src/features', from: './web/src/app', message: 'Features do not import the app layer.' },
+  {
+    target: ['./web/src/components', './web/src/hooks', './web/src/utils', './web/src/data'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'Shared code (components, hooks, utils, data) imports no feature and not the app layer.',
+  },
+];
+const layers = (options) => ({
+  'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones(options) }],
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'bench/results/', 'web/public/', 'test-results/'] },
@@ -63,6 +97,7 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },
+  { files: ['web/src/**/*.ts', 'web/src/**/*.tsx'], rules: layers() },
   {
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['web/src/data/**', 'tests/**', 'bench/**'],
@@ -83,6 +118,7 @@ export default tseslint.config(
     rules: restrict([
       { group: ['lowdb', 'lowdb/*'], message: 'lowdb is used only under api/storage (DESIGN §3).' },
       { group: ['**/api/*', '**/api/**'], message: 'The browser never imports server code.' },
+      NO_DEEP_RELATIVE,
     ]),
   },
   {
@@ -92,6 +128,7 @@ export default tseslint.config(
       { group: ['dexie', 'ky'], message: 'dexie and ky are used only under web/src/data (DESIGN §3).' },
       { group: ['lowdb', 'lowdb/*'], message: 'lowdb is used only under api/storage (DESIGN §3).' },
       { group: ['**/api/*', '**/api/**'], message: 'The browser never imports server code.' },
+      NO_DEEP_RELATIVE,
     ]),
   },
   // Last, so it wins over the general blocks above for domain/.

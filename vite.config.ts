@@ -36,17 +36,26 @@ const PUBLIC_PAGE_CHUNKS = new Set([
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+/** The import aliases of tsconfig.json's `paths` (also in vitest.config.ts and vitest.e2e.config.ts). */
+export const PATH_ALIASES = [
+  { find: /^@\//, replacement: fileURLToPath(new URL('./web/src/', import.meta.url)) },
+  { find: /^@domain\//, replacement: fileURLToPath(new URL('./domain/', import.meta.url)) },
+  { find: /^@data-seed$/, replacement: fileURLToPath(new URL('./data-seed/index.ts', import.meta.url)) },
+];
+
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'web',
   publicDir: 'public',
   resolve: {
-    alias:
-      mode === 'production' && !isSsrBuild
+    alias: [
+      ...PATH_ALIASES,
+      ...(mode === 'production' && !isSsrBuild
         ? [
             { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   plugins: [
     react(),
@@ -118,7 +127,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               // than five, as each chunk costs its own request and import/export glue (the 110 KB budget).
               name: 'page-parts',
               includeDependenciesRecursively: false,
-              test: /web\/src\/(components\/picture|features\/listings\/listing-(card|labels)|utils\/images)|domain\/(normalise|constants\/records)/,
+              test: /web\/src\/(components\/(picture|listing-(card|labels))|utils\/images)|domain\/(normalise|constants\/records)/,
             },
           ],
         },

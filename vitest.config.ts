@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { PATH_ALIASES } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: PATH_ALIASES },
   test: {
     include: ['{domain,api,web,sw,data-seed,tests,bench,scripts}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'dist/**', 'tests/e2e/**'],

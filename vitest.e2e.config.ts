@@ -8,8 +8,10 @@
  * CHROME_PATH=... ...         another Chromium binary (default /usr/bin/chromium)
  */
 import { defineConfig } from 'vitest/config';
+import { PATH_ALIASES } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: PATH_ALIASES },
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     exclude: ['**/node_modules/**', 'dist/**'],

@@ -3,7 +3,7 @@ import { toCommunityListItem } from '../../domain/schemas/community';
 import type { Storage } from '../storage/storage';
 import { readSiteSettings } from '../routes/public';
 
-/** Same shape as web/src/app/public-reader.ts's PublicReader (kept structural: api/ does not import web internals). */
+/** Same shape as web/src/data/public-reader.ts's PublicReader (kept structural: api/ does not import web internals). */
 export function createStorageReader(storage: Storage) {
   const getCommunity = async (idOrSlug: string) =>
     (await storage.get('communities', idOrSlug)) ?? (await storage.findOne('communities', 'slug', idOrSlug)) ?? null;

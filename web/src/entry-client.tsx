@@ -9,7 +9,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
 import { AnnounceWhenReady } from './app/app-ready';
 import { lockedKioskPath } from './app/kiosk-lock';
-import { registerPublicReaderLoader } from './app/public-reader';
+import { registerPublicReaderLoader } from '@/data/public-reader';
 import { routes } from './app/routes';
 import { afterPageSettles } from './utils/after-page-settles';
 import './styles/global.css';

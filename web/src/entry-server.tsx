@@ -6,9 +6,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import type { SiteSettings } from '../../domain/schemas/settings';
+import type { SiteSettings } from '@domain/schemas/settings';
 import { defaultHead, documentStyleAttribute, renderHeadHtml, scriptJson, type RouteHandle } from './app/head';
-import { providePublicReader, type PublicReader } from './app/public-reader';
+import { providePublicReader, type PublicReader } from '@/data/public-reader';
 import { routes } from './app/routes';
 
 export interface RenderResult {

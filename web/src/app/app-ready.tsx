@@ -4,7 +4,7 @@
  * and replays it now; the attribute lets end-to-end tests wait for the same moment.
  */
 import { useEffect, type ReactNode } from 'react';
-import { APP_READY_ATTRIBUTE, APP_READY_EVENT } from '../utils/app-ready-event';
+import { APP_READY_ATTRIBUTE, APP_READY_EVENT } from '@/utils/app-ready-event';
 
 export function AnnounceWhenReady({ children }: { children: ReactNode }) {
   // A parent's effect runs after its children's: the whole first tree is in place when this fires.

@@ -3,8 +3,8 @@
  * JSON-LD. A route module exports `handle: { head }`; the server renders the tags of the deepest route that has
  * one into the HTML, and HeadManager keeps document.head in step during client navigation.
  */
-import type { SiteSettings } from '../../../domain/schemas/settings';
-import { absoluteUrl } from '../utils/absolute-url';
+import type { SiteSettings } from '@domain/schemas/settings';
+import { absoluteUrl } from '@/utils/absolute-url';
 
 export interface HeadData {
   title: string;

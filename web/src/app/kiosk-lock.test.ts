@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEY_KIOSK_MODE } from '../../../domain/constants';
+import { STORAGE_KEY_KIOSK_MODE } from '@domain/constants';
 import { lockedKioskPath } from './kiosk-lock';
 
 /** A localStorage for the node environment. */

@@ -3,7 +3,7 @@
  * restored tab) shows the kiosk instead. Runs in the entry before the router starts, so it is kept to a few lines
  * that read localStorage; the kiosk's own code loads only on /kiosk/*.
  */
-import type { STORAGE_KEY_KIOSK_MODE } from '../../../domain/constants';
+import type { STORAGE_KEY_KIOSK_MODE } from '@domain/constants';
 
 /** Spelled out rather than imported: the entry bundle stays free of the constants module (DESIGN §7). */
 const KIOSK_MODE_KEY: typeof STORAGE_KEY_KIOSK_MODE = 'kioskMode';

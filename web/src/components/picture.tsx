@@ -4,7 +4,7 @@
  * above-the-fold hero image (eager, high fetch priority); everything else loads lazily and decodes off the main
  * thread.
  */
-import { webpSrcSet } from '../utils/images';
+import { webpSrcSet } from '@/utils/images';
 
 interface PictureProps {
   src: string;

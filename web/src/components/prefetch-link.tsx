@@ -6,11 +6,17 @@
  */
 import { useRef } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
-import { LINK_PREFETCH_HOVER_DELAY_MS } from '../../../domain/constants';
-import type { RouteModuleId } from '../app/route-modules';
+import { LINK_PREFETCH_HOVER_DELAY_MS } from '@domain/constants';
 
-const WITH_PARAM: Record<string, RouteModuleId> = { community: 'community', listing: 'listing', legal: 'legal' };
-const STATIC: Record<string, RouteModuleId> = {
+/**
+ * The route modules a link can lead to (ids of app/route-modules.ts; the public layout's loader is typed against
+ * that table, so a renamed id fails to compile there). Declared here: shared components do not import the app.
+ */
+export type PrefetchRouteId =
+  'home' | 'communities' | 'community' | 'listing' | 'contact' | 'favorites' | 'legal' | 'notFound';
+
+const WITH_PARAM: Record<string, PrefetchRouteId> = { community: 'community', listing: 'listing', legal: 'legal' };
+const STATIC: Record<string, PrefetchRouteId> = {
   '/': 'home',
   '/communities': 'communities',
   '/contact': 'contact',
@@ -18,7 +24,7 @@ const STATIC: Record<string, RouteModuleId> = {
 };
 
 /** The route module a site path renders with (mirrors app/routes.tsx). */
-export function routeModuleFor(path: string): RouteModuleId {
+export function routeModuleFor(path: string): PrefetchRouteId {
   const pathname = path.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1') || '/';
   const segments = pathname.split('/');
   return (
@@ -26,10 +32,10 @@ export function routeModuleFor(path: string): RouteModuleId {
   );
 }
 
-let loadRouteModule: ((id: RouteModuleId) => Promise<unknown>) | undefined;
+let loadRouteModule: ((id: PrefetchRouteId) => Promise<unknown>) | undefined;
 
 /** Called once by the public layout with the route module table's loader. */
-export function registerRouteModuleLoader(load: (id: RouteModuleId) => Promise<unknown>): void {
+export function registerRouteModuleLoader(load: (id: PrefetchRouteId) => Promise<unknown>): void {
   loadRouteModule = load;
 }
 

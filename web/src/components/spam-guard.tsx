@@ -3,7 +3,7 @@
  * see (bots fill it), and the fill time in milliseconds from the form's first render to the submit.
  */
 import { useEffect, useRef } from 'react';
-import { appHasStarted } from '../utils/app-ready-event';
+import { appHasStarted } from '@/utils/app-ready-event';
 
 /**
  * Controlled (value + onChange) in the client-rendered dialogs; uncontrolled (neither) in a server-rendered form,

@@ -3,7 +3,7 @@
  * so while a modal dialog is open the toast still shows above it (both live in the browser's top layer).
  */
 import { useEffect, useRef, useState } from 'react';
-import { TOAST_DURATION_MS, TOAST_SLIDE_IN_DELAY_MS } from '../../../domain/constants';
+import { TOAST_DURATION_MS, TOAST_SLIDE_IN_DELAY_MS } from '@domain/constants';
 
 export interface ToastMessage {
   /** Distinguishes two toasts with the same text. */

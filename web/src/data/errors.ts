@@ -2,7 +2,7 @@
  * The errors the data layer raises. Kept apart from http-client.ts so features can check them with `instanceof`
  * without pulling ky into their chunk.
  */
-import type { ErrorResponse } from '../../../domain/schemas/common';
+import type { ErrorResponse } from '@domain/schemas/common';
 
 export type FieldErrorDetail = NonNullable<ErrorResponse['details']>[number];
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminUser } from '../../../domain/schemas/admin-user';
+import type { AdminUser } from '@domain/schemas/admin-user';
 import { ApiError, NetworkUnreachableError } from './errors';
 import { configureHttpClient, getJson, parseRetryAfter, sendJson } from './http-client';
 import { getSession, getToken, setSession } from './session';

@@ -7,7 +7,7 @@
  * without the caller knowing.
  */
 import ky, { type KyInstance } from 'ky';
-import { MESSAGES, httpErrorMessage, networkErrorMessage } from '../../../domain/messages';
+import { MESSAGES, httpErrorMessage, networkErrorMessage } from '@domain/messages';
 import { isCredentialCheckPath, isPublicPath, normaliseApiPath } from './api-paths';
 import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from './errors';
 import { clearSession, getToken } from './session';

@@ -7,11 +7,11 @@
  * existing ones; never edit a released version, or browsers that already have it will refuse to open.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { Community } from '../../../domain/schemas/community';
-import type { ContactRequest } from '../../../domain/schemas/contact';
-import type { Listing } from '../../../domain/schemas/listing';
-import type { Property } from '../../../domain/schemas/property';
-import type { SiteSettings } from '../../../domain/schemas/settings';
+import type { Community } from '@domain/schemas/community';
+import type { ContactRequest } from '@domain/schemas/contact';
+import type { Listing } from '@domain/schemas/listing';
+import type { Property } from '@domain/schemas/property';
+import type { SiteSettings } from '@domain/schemas/settings';
 import type { OutboxEntry } from './outbox-policy';
 import type { FavoriteRow } from './repositories/favorites-repository';
 

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { seedImagePaths, seedRecords, webpVariant as seedWebpVariant } from '../../../data-seed';
-import type { Community } from '../../../domain/schemas/community';
-import type { Listing } from '../../../domain/schemas/listing';
-import { DEFAULT_SITE_SETTINGS } from '../../../domain/schemas/settings';
+import { seedImagePaths, seedRecords, webpVariant as seedWebpVariant } from '@data-seed';
+import type { Community } from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
+import { DEFAULT_SITE_SETTINGS } from '@domain/schemas/settings';
 import { configureHttpClient } from './http-client';
 import { deleteLocalDb, localDb, META_KEYS, readMeta } from './local-db';
 import { collectImageUrls, persistStorage, refreshOfflinePack, webpVariant } from './offline-pack';

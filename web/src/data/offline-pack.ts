@@ -3,11 +3,11 @@
  * into IndexedDB, and the image URLs they reference are handed to the service worker to warm its image cache,
  * so every public page opens offline (the sales agent at an open house with no signal).
  */
-import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE } from '../../../domain/constants';
-import { resolveCommunityImage } from '../../../domain/normalise';
-import type { Community } from '../../../domain/schemas/community';
-import type { Listing } from '../../../domain/schemas/listing';
-import type { SiteSettings } from '../../../domain/schemas/settings';
+import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
+import { resolveCommunityImage } from '@domain/normalise';
+import type { Community } from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
+import type { SiteSettings } from '@domain/schemas/settings';
 import { getJson } from './http-client';
 import { META_KEYS, writeMeta } from './local-db';
 import {

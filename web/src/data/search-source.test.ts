@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedRecords } from '../../../data-seed';
+import { seedRecords } from '@data-seed';
 import { configureHttpClient } from './http-client';
 import { deleteLocalDb, localDb } from './local-db';
 import { loadSearchRecords } from './search-source';
 import { refreshOfflinePack } from './offline-pack';
 import { communityListAnswer, startFakeApi, unreachableBaseUrl, type FakeApi } from './test-support/fake-api';
-import { DEFAULT_SITE_SETTINGS } from '../../../domain/schemas/settings';
+import { DEFAULT_SITE_SETTINGS } from '@domain/schemas/settings';
 
 const seed = seedRecords();
 /** The server has two communities and their listings: fewer than the seed, so the source is visible. */

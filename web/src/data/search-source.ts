@@ -7,9 +7,17 @@
  *
  * Loaded only by the dialog's own chunk, so Dexie stays out of the page's first JavaScript (DESIGN §7).
  */
-import type { SearchCommunity, SearchListing } from '../features/search/instant-search';
+import type { Community } from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
 import { localDb, META_KEYS, readMeta } from './local-db';
 import { ensureLocalSeed, listCommunities, listListings } from './repositories/public-repository';
+
+/** The fields of a community and of a listing the instant search reads (features/search/instant-search.ts). */
+export type SearchCommunity = Pick<Community, 'id' | 'slug' | 'name' | 'location' | 'amenities'>;
+export type SearchListing = Pick<
+  Listing,
+  'id' | 'title' | 'address' | 'communityId' | 'price' | 'bedrooms' | 'bathrooms' | 'status'
+>;
 
 export interface SearchRecords {
   communities: SearchCommunity[];

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminUser } from '../../../domain/schemas/admin-user';
+import type { AdminUser } from '@domain/schemas/admin-user';
 import { deleteLocalDb } from './local-db';
 import { enqueue, listOutbox } from './outbox';
 import { clearSession, getSession, getSessionUser, getToken, isLoggedIn, setSession, subscribeSession } from './session';

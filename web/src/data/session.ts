@@ -3,8 +3,8 @@
  * any 401 clear both. Clearing never touches IndexedDB: edits queued in the outbox wait for the next login
  * instead of being lost (DESIGN §5 "Outbox").
  */
-import { STORAGE_KEY_ADMIN_TOKEN, STORAGE_KEY_ADMIN_USER } from '../../../domain/constants';
-import type { AdminUser } from '../../../domain/schemas/admin-user';
+import { STORAGE_KEY_ADMIN_TOKEN, STORAGE_KEY_ADMIN_USER } from '@domain/constants';
+import type { AdminUser } from '@domain/schemas/admin-user';
 
 export interface Session {
   token: string;

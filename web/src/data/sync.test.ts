@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '../../../domain/schemas/admin-user';
+import type { AdminUser } from '@domain/schemas/admin-user';
 import { deleteLocalDb, localDb, META_KEYS, readMeta } from './local-db';
 import { enqueue, listOutbox, resolveConflict, retryOutboxEntry, type OutboxDraft } from './outbox';
 import { SEND_LEASE_MS, type DeliveryResult, type OutboxEntry } from './outbox-policy';

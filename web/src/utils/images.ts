@@ -3,8 +3,8 @@
  * (`<name>-480.webp`, `-960.webp`, `-1600.webp`, see data-seed/index.ts webpVariant); other images (uploads,
  * absolute URLs) are used as they are.
  */
-import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE } from '../../../domain/constants';
-import { resolveCommunityImage } from '../../../domain/normalise';
+import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
+import { resolveCommunityImage } from '@domain/normalise';
 
 const WEBP_WIDTHS = [480, 960, 1600] as const;
 

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
 import type { RouteHandle } from '../head';
-import { useSiteSettings } from './site-settings';
+import { useSiteSettings } from '@/hooks/use-site-settings';
 
 /** The server embeds its loader data in this element on the pages it renders (web/src/entry-server.tsx). */
 const SERVER_RENDERED_MARK = 'hydration-data';

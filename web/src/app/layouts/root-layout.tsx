@@ -4,10 +4,10 @@
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import type { SiteSettings } from '../../../../domain/schemas/settings';
-import { publicReader } from '../public-reader';
+import type { SiteSettings } from '@domain/schemas/settings';
+import { publicReader } from '@/data/public-reader';
 import { HeadManager } from './head-manager';
-import { useSiteSettings } from './site-settings';
+import { useSiteSettings } from '@/hooks/use-site-settings';
 
 export async function rootLoader(): Promise<{ settings: SiteSettings }> {
   const reader = await publicReader();

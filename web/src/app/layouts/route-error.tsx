@@ -1,6 +1,6 @@
 /** The default error page for unexpected routing failures (SPEC §8): 'Unexpected Application Error!'. */
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { PUBLIC_MESSAGES } from '../../../../domain/public-messages';
+import { PUBLIC_MESSAGES } from '@domain/public-messages';
 
 export function RouteError() {
   const error = useRouteError();

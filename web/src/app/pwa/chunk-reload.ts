@@ -4,7 +4,7 @@
  * instead); a second failure clears the service worker caches and reloads; a third shows the error page instead
  * of looping. Installed first thing in entry-client, so it is kept tiny.
  */
-import { anyDirty } from './dirty-forms';
+import { anyDirty } from '@/utils/dirty-forms';
 
 export type ChunkFailureDecision = 'reload' | 'clear-caches-and-reload' | 'show-error';
 

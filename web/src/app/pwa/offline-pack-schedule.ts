@@ -90,7 +90,7 @@ export function runOfflinePackIfDue(): Promise<void> {
   }
   offlineStatus.set((status) => ({ ...status, pack: 'working' }));
   running = (async () => {
-    const { refreshOfflinePack, persistStorage } = await import('../../data/offline-pack');
+    const { refreshOfflinePack, persistStorage } = await import('@/data/offline-pack');
     const pack = await refreshOfflinePack();
     const workers = 'serviceWorker' in navigator && !import.meta.env.DEV;
     const warmed = workers ? await warmImages(pack.imageUrls) : null;

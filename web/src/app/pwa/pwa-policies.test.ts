@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formDirtyRegistry } from './dirty-forms';
+import { formDirtyRegistry } from '@/utils/dirty-forms';
 import { isOfflinePackDue, OFFLINE_PACK_INTERVAL_MS } from './offline-pack-schedule';
 import { updateBlocker } from './update-prompt';
 

@@ -5,7 +5,7 @@
  */
 import { createElement } from 'react';
 import { Workbox } from 'workbox-window';
-import { formDirtyRegistry } from './dirty-forms';
+import { formDirtyRegistry } from '@/utils/dirty-forms';
 import { mountIsland } from './mount';
 import { createStore } from './store';
 import { initialUpdateState, UpdatePrompt, updateBlocker, type UpdateState } from './update-prompt';

@@ -16,7 +16,7 @@ export function startPwa(): void {
   started = true;
   mountIsland('pwa-offline-indicator', createElement(OfflineIndicator, { store: offlineStatus }));
   void registerServiceWorker().catch((error: unknown) => console.warn('Service worker registration failed', error));
-  void import('../../data/sync')
+  void import('@/data/sync')
     .then(({ startSyncWorker, subscribeSyncStatus }) => {
       connectSyncStatus(subscribeSyncStatus);
       void startSyncWorker();

@@ -4,10 +4,10 @@
  * name) and the group tagline; links Communities, Homes (#homes) and Contact; a Schedule Visit button. Its colours
  * come from the page's --bar-bg (primaryColor darkened by 0.2) and --on-bar.
  */
-import { SCROLL_THRESHOLD_COMMUNITY_BAR_PX } from '../../../../domain/constants';
-import { useSiteSettings } from '../../app/layouts/site-settings';
-import { useScrolledPast } from '../../hooks/use-scrolled-past';
-import { GROUP_TAGLINE } from '../../utils/brand';
+import { SCROLL_THRESHOLD_COMMUNITY_BAR_PX } from '@domain/constants';
+import { useSiteSettings } from '@/hooks/use-site-settings';
+import { useScrolledPast } from '@/hooks/use-scrolled-past';
+import { GROUP_TAGLINE } from '@/utils/brand';
 import { PrefetchLink } from '../prefetch-link';
 
 interface CommunityTopBarProps {

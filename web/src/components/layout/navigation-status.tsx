@@ -3,7 +3,7 @@
  * with a spinner over the current page, 'Loading Community' when a community page is on its way (SPEC §2).
  */
 import { useNavigation } from 'react-router-dom';
-import { PUBLIC_MESSAGES } from '../../../../domain/public-messages';
+import { PUBLIC_MESSAGES } from '@domain/public-messages';
 
 export function NavigationStatus() {
   const navigation = useNavigation();

@@ -4,9 +4,9 @@
  * action above it; the community pages use the variant without it.
  */
 import { Link } from 'react-router-dom';
-import { FOOTER_COMMUNITY_SLUGS } from '../../../../domain/constants';
-import { useSiteSettings } from '../../app/layouts/site-settings';
-import { titleFromSlug } from '../../utils/brand';
+import { FOOTER_COMMUNITY_SLUGS } from '@domain/constants';
+import { useSiteSettings } from '@/hooks/use-site-settings';
+import { titleFromSlug } from '@/utils/brand';
 import { PrefetchLink } from '../prefetch-link';
 import { BrandMark } from './brand-mark';
 import { ClosingCallToAction } from './closing-call-to-action';

@@ -1,8 +1,8 @@
 /**
- * The browser's PublicReader (web/src/app/public-reader.ts): the public repository, which tries the API first
+ * The browser's PublicReader (web/src/data/public-reader.ts): the public repository, which tries the API first
  * and falls back to IndexedDB. entry-client imports this module lazily, after hydration.
  */
-import type { PublicReader } from '../../app/public-reader';
+import type { PublicReader } from '../public-reader';
 import { getCommunity, getListing, getSettings, listCommunities, listListings } from './public-repository';
 
 export function createBrowserPublicReader(): PublicReader {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '../../../../domain/schemas/admin-user';
+import type { AdminUser } from '@domain/schemas/admin-user';
 import { ApiError, InquiryRejectedError } from '../errors';
 import { configureHttpClient } from '../http-client';
 import { deleteLocalDb } from '../local-db';

@@ -6,7 +6,7 @@
  * send, so a send whose answer was lost, repeated after a reload, gets the server's first answer instead of
  * a second lead.
  */
-import type { ContactInput } from '../../../../domain/schemas/contact';
+import type { ContactInput } from '@domain/schemas/contact';
 import { ApiError, InquiryRejectedError } from '../errors';
 import { sendJson } from '../http-client';
 import { enqueue, removeOutboxEntry, type OutboxEntry } from '../outbox';

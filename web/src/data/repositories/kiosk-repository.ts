@@ -4,16 +4,16 @@
  * sent at once when possible, otherwise delivered by the sync worker when the network returns. Each sign-in's id
  * is its lead id and the Idempotency-Key of every send, so no retry can create a second lead.
  */
-import { STORAGE_KEY_KIOSK_MODE } from '../../../../domain/constants';
-import type { KioskPass, KioskSignInInput } from '../../../../domain/schemas/open-house';
-import type { PasswordHash } from '../../utils/password-hash';
+import { STORAGE_KEY_KIOSK_MODE } from '@domain/constants';
+import type { KioskPass, KioskSignInInput } from '@domain/schemas/open-house';
+import type { PasswordHash } from '@/utils/password-hash';
 import { ApiError, InquiryRejectedError, NetworkUnreachableError } from '../errors';
 import { sendJson } from '../http-client';
 import { enqueue, removeOutboxEntry } from '../outbox';
 import { clearSession, getSessionUser, getToken, setSession } from '../session';
 import { deliverClaimed, startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
-import type { AdminUser, LoginResponse } from '../../../../domain/schemas/admin-user';
+import type { AdminUser, LoginResponse } from '@domain/schemas/admin-user';
 
 export const KIOSK_SIGN_IN_PATH = 'public/kiosk/sign-ins';
 

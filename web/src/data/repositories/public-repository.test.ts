@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { seedRecords } from '../../../../data-seed';
-import type { AdminUser } from '../../../../domain/schemas/admin-user';
-import { PUBLIC_LIST_PAGE_SIZE } from '../../../../domain/constants';
-import { toCommunityListItem, type Community } from '../../../../domain/schemas/community';
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../../domain/schemas/settings';
+import { seedRecords } from '@data-seed';
+import type { AdminUser } from '@domain/schemas/admin-user';
+import { PUBLIC_LIST_PAGE_SIZE } from '@domain/constants';
+import { toCommunityListItem, type Community } from '@domain/schemas/community';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@domain/schemas/settings';
 import { ApiError, NetworkUnreachableError } from '../errors';
 import { configureHttpClient } from '../http-client';
 import { deleteLocalDb, localDb } from '../local-db';

@@ -7,14 +7,14 @@
  * Only reached through dynamic imports (entry-client's reader loader, the offline pack), so Dexie, ky and the
  * seed data stay out of the chunks a public page needs to become interactive.
  */
-import { PUBLIC_LIST_PAGE_SIZE } from '../../../../domain/constants/records';
+import { PUBLIC_LIST_PAGE_SIZE } from '@domain/constants/records';
 import {
   toCommunityListItem,
   type Community,
   type CommunityListItem,
-} from '../../../../domain/schemas/community';
-import type { Listing } from '../../../../domain/schemas/listing';
-import type { SiteSettings } from '../../../../domain/schemas/settings';
+} from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
+import type { SiteSettings } from '@domain/schemas/settings';
 import { ApiError, isServerUnavailable } from '../errors';
 import { getJson } from '../http-client';
 import { localDb, META_KEYS, readMeta, SETTINGS_KEY } from '../local-db';
@@ -137,7 +137,7 @@ export function ensureLocalSeed(): Promise<void> {
   seeding ??= (async () => {
     const db = localDb();
     if ((await db.communities.count()) > 0) return;
-    const { seedRecords } = await import('../../../../data-seed');
+    const { seedRecords } = await import('@data-seed');
     const records = seedRecords();
     await db.transaction('rw', [db.communities, db.listings, db.properties], async () => {
       // Another tab may have seeded (or the server written) in the meantime.
@@ -198,7 +198,7 @@ async function localSettings(): Promise<SiteSettings> {
   const stored = await localDb().settings.get(SETTINGS_KEY);
   if (stored) return stored.value;
   // The defaults come with zod; load them only when nothing was ever stored.
-  const { DEFAULT_SITE_SETTINGS } = await import('../../../../domain/schemas/settings');
+  const { DEFAULT_SITE_SETTINGS } = await import('@domain/schemas/settings');
   return DEFAULT_SITE_SETTINGS;
 }
 

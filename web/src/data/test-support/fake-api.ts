@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { communityListQuerySchema, toCommunityListItem, type Community } from '../../../../domain/schemas/community';
+import { communityListQuerySchema, toCommunityListItem, type Community } from '@domain/schemas/community';
 
 export interface RecordedRequest {
   method: string;

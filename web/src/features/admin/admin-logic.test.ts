@@ -1,6 +1,6 @@
 /** The admin screens' pure rules: SPEC §5 and §8 texts, the dashboard's recent activity, the conflict diff. */
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../../domain/messages';
+import { MESSAGES } from '@domain/messages';
 import { deleteErrorMessage } from './admin-users/admin-users-page';
 import { validateCreateAdmin } from './admin-users/create-admin-modal';
 import { recentActivity } from './dashboard/dashboard-page';

@@ -2,14 +2,14 @@
  * A community card (home and /communities grids): image, name, location, description cut at 120 characters,
  * price range and size. The whole card is one link to /community/{slug} (DESIGN §6: generated links use the slug).
  */
-import type { Community } from '../../../../domain/schemas/community';
-import { CARD_DESCRIPTION_MAX_CHARS } from '../../../../domain/constants';
-import { truncate } from '../../../../domain/normalise';
-import { Icon, MAP_PIN } from '../../components/icon';
-import { Picture } from '../../components/picture';
-import { PrefetchLink } from '../../components/prefetch-link';
-import { CARD_IMAGE_SIZES, communityImage } from '../../utils/images';
-import { formatCount } from '../../utils/format';
+import type { Community } from '@domain/schemas/community';
+import { CARD_DESCRIPTION_MAX_CHARS } from '@domain/constants';
+import { truncate } from '@domain/normalise';
+import { Icon, MAP_PIN } from '@/components/icon';
+import { Picture } from '@/components/picture';
+import { PrefetchLink } from '@/components/prefetch-link';
+import { CARD_IMAGE_SIZES, communityImage } from '@/utils/images';
+import { formatCount } from '@/utils/format';
 
 export type CommunitySummary = Pick<
   Community,

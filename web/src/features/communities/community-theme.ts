@@ -5,10 +5,10 @@
  * too; they are removed on leave.
  */
 import { useEffect } from 'react';
-import { COMMUNITY_BAR_DARKEN_FACTOR } from '../../../../domain/constants';
-import type { Theme } from '../../../../domain/schemas/community';
-import { strongVariant, textOn, type CssVars } from '../../utils/colors';
-import { darken } from '../../utils/format';
+import { COMMUNITY_BAR_DARKEN_FACTOR } from '@domain/constants';
+import type { Theme } from '@domain/schemas/community';
+import { strongVariant, textOn, type CssVars } from '@/utils/colors';
+import { darken } from '@/utils/format';
 
 export function communityThemeVars(theme: Theme): CssVars {
   const bar = darken(theme.primaryColor, COMMUNITY_BAR_DARKEN_FACTOR);

@@ -3,7 +3,7 @@
  * page) and one row header per fact. It scrolls sideways on a phone; the scroll area takes keyboard focus so it
  * can be scrolled without a pointer.
  */
-import { PrefetchLink } from '../../components/prefetch-link';
+import { PrefetchLink } from '@/components/prefetch-link';
 import type { Comparison } from './compare';
 
 export function CompareTable({ comparison }: { comparison: Comparison }) {

@@ -2,9 +2,9 @@
  * The side-by-side comparison of saved listings: which selections can be compared (2 to 4) and the table's
  * content, one column per listing and one row per fact. Pure, so the table is tested without a browser.
  */
-import type { Listing } from '../../../../domain/schemas/listing';
-import { formatCount, formatUsd } from '../../utils/format';
-import { LISTING_TYPE_LABELS, statusBadge } from '../listings/listing-labels';
+import type { Listing } from '@domain/schemas/listing';
+import { formatCount, formatUsd } from '@/utils/format';
+import { LISTING_TYPE_LABELS, statusBadge } from '@/components/listing-labels';
 
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;

@@ -3,8 +3,8 @@
  * It saves on this device only, so it works offline; when the browser refuses storage the visitor is told why.
  */
 import { useState } from 'react';
-import type { FavoriteItem } from '../../data/repositories/favorites-repository';
-import { Icon } from '../../components/icon';
+import type { FavoriteItem } from '@/data/repositories/favorites-repository';
+import { Icon } from '@/components/icon';
 import { loadFavoritesStore, RELOAD_MESSAGE, useSavedFavorites } from './use-saved-favorites';
 
 const HEART =

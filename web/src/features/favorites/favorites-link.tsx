@@ -1,5 +1,5 @@
 /** The header's Favorites link, with how many items are saved on this device (shown after hydration). */
-import { PrefetchLink } from '../../components/prefetch-link';
+import { PrefetchLink } from '@/components/prefetch-link';
 import { useSavedFavorites } from './use-saved-favorites';
 
 export function FavoritesLink({ current }: { current: boolean }) {

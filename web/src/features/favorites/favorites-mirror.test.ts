@@ -1,6 +1,6 @@
 /** The localStorage copy of the saved favourites that pages show before the store (and Dexie) load. */
 import { describe, expect, it } from 'vitest';
-import type { FavoriteRow } from '../../data/repositories/favorites-repository';
+import type { FavoriteRow } from '@/data/repositories/favorites-repository';
 import { readFavoritesMirror, writeFavoritesMirror } from './favorites-mirror';
 
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -3,7 +3,7 @@
  * device's rows, and public pages read it before the store loads (use-saved-favorites.ts). Its own module so the
  * store and the hook do not import each other.
  */
-import type { FavoriteRow } from '../../data/repositories/favorites-repository';
+import type { FavoriteRow } from '@/data/repositories/favorites-repository';
 
 const MIRROR_KEY = 'favorites:rows';
 

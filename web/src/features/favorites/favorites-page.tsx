@@ -5,12 +5,12 @@
  * first, the device's copy offline), so the page works offline too.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { CommunityListItem } from '../../../../domain/schemas/community';
-import type { Listing } from '../../../../domain/schemas/listing';
-import { publicReader } from '../../app/public-reader';
-import { PrefetchLink } from '../../components/prefetch-link';
-import { formatUsd } from '../../utils/format';
-import { RoomFacts, statusBadge } from '../listings/listing-labels';
+import type { CommunityListItem } from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
+import { publicReader } from '@/data/public-reader';
+import { PrefetchLink } from '@/components/prefetch-link';
+import { formatUsd } from '@/utils/format';
+import { RoomFacts, statusBadge } from '@/components/listing-labels';
 import { buildComparison, selectionProblem } from './compare';
 import { CompareTable } from './compare-table';
 import { removeFavorite, STORAGE_BLOCKED_MESSAGE, useFavorites, type FavoriteRow } from './favorites-store';

@@ -5,7 +5,7 @@
  * hydrating browser both see 'loading' with no favourites, so the first render matches the server's HTML.
  */
 import { useSyncExternalStore } from 'react';
-import type { FavoriteItem, FavoriteRow } from '../../data/repositories/favorites-repository';
+import type { FavoriteItem, FavoriteRow } from '@/data/repositories/favorites-repository';
 import { writeFavoritesMirror } from './favorites-mirror';
 
 export type { FavoriteItem, FavoriteRow };
@@ -20,7 +20,7 @@ const INITIAL: FavoritesState = { status: 'loading', rows: [] };
 let state = INITIAL;
 let watching = false;
 const listeners = new Set<() => void>();
-const repository = () => import('../../data/repositories/favorites-repository');
+const repository = () => import('@/data/repositories/favorites-repository');
 
 function publish(next: FavoritesState): void {
   state = next;

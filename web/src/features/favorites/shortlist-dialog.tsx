@@ -5,20 +5,20 @@
  * exactly once when the network returns; the confirmation says which of the two happened.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MESSAGES } from '../../../../domain/messages';
-import { useSiteSettings } from '../../app/layouts/site-settings';
-import { Field } from '../../components/field';
-import { Modal } from '../../components/modal';
-import { OFFLINE_QUEUED_MESSAGE } from '../inquiries/messages';
-import { Honeypot, useFillTimer } from '../../components/spam-guard';
-import { serverFieldErrors } from '../inquiries/submit-inquiry';
-import { validateInquiry } from '../inquiries/validate';
+import { MESSAGES } from '@domain/messages';
+import { useSiteSettings } from '@/hooks/use-site-settings';
+import { Field } from '@/components/field';
+import { Modal } from '@/components/modal';
+import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
+import { Honeypot, useFillTimer } from '@/components/spam-guard';
+import { serverFieldErrors } from '@/data/submit-inquiry';
+import { validateInquiry } from '@/utils/validate-inquiry';
 import { shortlistMessage, type ShortlistHome } from './shortlist';
 
 export const SHORTLIST_SENT_MESSAGE = 'Thank you! A sales agent has your shortlist and will contact you soon.';
 export const CONSENT_REQUIRED_MESSAGE = 'Please agree to be contacted, so a sales agent can reply.';
 
-const loadRepository = () => import('../../data/repositories/inquiry-repository');
+const loadRepository = () => import('@/data/repositories/inquiry-repository');
 
 interface Values {
   name: string;

@@ -1,6 +1,6 @@
 /** The lead a shortlist becomes: its message lists the homes, so an agent reads it without opening each one. */
-import { TEXT_LIMITS } from '../../../../domain/constants';
-import { formatUsd } from '../../utils/format';
+import { TEXT_LIMITS } from '@domain/constants';
+import { formatUsd } from '@/utils/format';
 
 /** The API accepts up to 20 listing ids per lead (domain/schemas/contact.ts). */
 export const SHORTLIST_MAX_LISTINGS = 20;

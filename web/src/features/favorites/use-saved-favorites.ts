@@ -9,8 +9,8 @@
  * browser both start with no favourites, so the first render matches the server's HTML.
  */
 import { useEffect, useState } from 'react';
-import type { FavoriteRow } from '../../data/repositories/favorites-repository';
-import { afterPageSettles } from '../../utils/after-page-settles';
+import type { FavoriteRow } from '@/data/repositories/favorites-repository';
+import { afterPageSettles } from '@/utils/after-page-settles';
 import { readFavoritesMirror } from './favorites-mirror';
 
 /** Time after the load event before the store loads by itself (see utils/after-page-settles.ts). */

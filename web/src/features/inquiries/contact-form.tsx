@@ -9,13 +9,13 @@
  * and replayed) sends exactly what is on screen.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CONTACT_PAGE_INTERESTS, INTEREST_LABELS, SUCCESS_MESSAGE_MS } from '../../../../domain/constants';
-import { MESSAGES } from '../../../../domain/messages';
-import { Field } from '../../components/field';
-import { Honeypot, useFillTimer } from '../../components/spam-guard';
-import { OFFLINE_QUEUED_MESSAGE } from './messages';
-import { sendInquiry, serverFieldErrors } from './submit-inquiry';
-import type { ContactInterest } from './validate';
+import { CONTACT_PAGE_INTERESTS, INTEREST_LABELS, SUCCESS_MESSAGE_MS } from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
+import { Field } from '@/components/field';
+import { Honeypot, useFillTimer } from '@/components/spam-guard';
+import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
+import { sendInquiry, serverFieldErrors } from '@/data/submit-inquiry';
+import type { ContactInterest } from '@/utils/validate-inquiry';
 
 type Status = 'idle' | 'submitting' | 'success' | 'queued' | 'error';
 

@@ -5,15 +5,15 @@
  * is kept in the outbox and the visitor is told so. A listing inquiry also raises the listing toasts.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { POPUP_AUTO_CLOSE_MS } from '../../../../domain/constants';
-import { MESSAGES, popupSuccessMessage } from '../../../../domain/messages';
-import { Field } from '../../components/field';
-import { Modal } from '../../components/modal';
-import { ToastRegion, type ToastMessage } from '../../components/toast';
-import { Honeypot, useFillTimer } from '../../components/spam-guard';
-import { OFFLINE_QUEUED_MESSAGE } from './messages';
-import { sendInquiry, serverFieldErrors } from './submit-inquiry';
-import { validateInquiry, type InquiryErrors, type InquiryValues } from './validate';
+import { POPUP_AUTO_CLOSE_MS } from '@domain/constants';
+import { MESSAGES, popupSuccessMessage } from '@domain/messages';
+import { Field } from '@/components/field';
+import { Modal } from '@/components/modal';
+import { ToastRegion, type ToastMessage } from '@/components/toast';
+import { Honeypot, useFillTimer } from '@/components/spam-guard';
+import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
+import { sendInquiry, serverFieldErrors } from '@/data/submit-inquiry';
+import { validateInquiry, type InquiryErrors, type InquiryValues } from '@/utils/validate-inquiry';
 
 export type InquiryOutcome = 'sent' | 'queued' | 'error';
 

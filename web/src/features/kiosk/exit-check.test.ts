@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ServerPasswordCheck } from '../../data/repositories/kiosk-repository';
-import { hashPassword, verifyPassword, type PasswordHash } from '../../utils/password-hash';
+import type { ServerPasswordCheck } from '@/data/repositories/kiosk-repository';
+import { hashPassword, verifyPassword, type PasswordHash } from '@/utils/password-hash';
 import {
   checkExitPassword,
   EXIT_LOCK_MS,

@@ -4,8 +4,8 @@
  * hash it kept at the start (utils/password-hash.ts). A right answer online wins over the local hash, so a
  * password changed since counts. Repeated wrong tries lock the dialog for a while, as the server would.
  */
-import type { KioskMode, ServerPasswordCheck } from '../../data/repositories/kiosk-repository';
-import { verifyPassword, type PasswordHash } from '../../utils/password-hash';
+import type { KioskMode, ServerPasswordCheck } from '@/data/repositories/kiosk-repository';
+import { verifyPassword, type PasswordHash } from '@/utils/password-hash';
 
 export const WRONG_EXIT_PASSWORD = 'Wrong password. Ask the admin who started kiosk mode.';
 export const EXIT_PASSWORD_REQUIRED = 'Enter the admin password to leave kiosk mode.';

@@ -3,14 +3,14 @@
  * form; once started, a full-screen sign-in without the site's header, footer or links, that resets after each
  * visitor and when left idle, and that only an admin's password ends ('Exit kiosk').
  */
-import { Honeypot } from '../../components/spam-guard';
+import { Honeypot } from '@/components/spam-guard';
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useBlocker, useLocation, useNavigate } from 'react-router-dom';
-import type { Community } from '../../../../domain/schemas/community';
-import { BUYING_TIMELINES, BUYING_TIMELINE_LABELS } from '../../../../domain/schemas/open-house';
-import { Field } from '../../components/field';
-import { Modal } from '../../components/modal';
-import { ApiError, InquiryRejectedError, NetworkUnreachableError } from '../../data/errors';
+import type { Community } from '@domain/schemas/community';
+import { BUYING_TIMELINES, BUYING_TIMELINE_LABELS } from '@domain/schemas/open-house';
+import { Field } from '@/components/field';
+import { Modal } from '@/components/modal';
+import { ApiError, InquiryRejectedError, NetworkUnreachableError } from '@/data/errors';
 import {
   checkPasswordWithServer,
   clearKioskMode,
@@ -18,7 +18,7 @@ import {
   signedInAdminEmail,
   submitKioskSignIn,
   type KioskMode,
-} from '../../data/repositories/kiosk-repository';
+} from '@/data/repositories/kiosk-repository';
 import { checkExitPassword, ExitAttempts } from './exit-check';
 import {
   consentText,

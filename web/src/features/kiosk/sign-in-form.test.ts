@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../../domain/messages';
-import { KIOSK_MESSAGES, kioskSignInSchema } from '../../../../domain/schemas/open-house';
+import { MESSAGES } from '@domain/messages';
+import { KIOSK_MESSAGES, kioskSignInSchema } from '@domain/schemas/open-house';
 import {
   consentText,
   EMPTY_SIGN_IN,

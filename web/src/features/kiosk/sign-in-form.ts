@@ -3,8 +3,8 @@
  * as the server's kioskSignInSchema), the consent wording, and the screen's state machine (form → thank you →
  * empty form for the next visitor). Kept free of React so the tests exercise exactly what the page runs.
  */
-import { MESSAGES } from '../../../../domain/messages';
-import { BUYING_TIMELINES, KIOSK_MESSAGES, type BuyingTimeline } from '../../../../domain/schemas/open-house';
+import { MESSAGES } from '@domain/messages';
+import { BUYING_TIMELINES, KIOSK_MESSAGES, type BuyingTimeline } from '@domain/schemas/open-house';
 
 /** How long the thank-you screen stays before the form is empty again for the next visitor. */
 export const THANK_YOU_RESET_MS = 8_000;

@@ -3,15 +3,15 @@
  * password; the server hands out a pass for the community (which proves the password right), the tablet keeps a
  * salted hash of the password for the offline exit check, and the admin is signed out of this device.
  */
-import type { Community } from '../../../../domain/schemas/community';
+import type { Community } from '@domain/schemas/community';
 import {
   readKioskMode,
   requestKioskPass,
   saveKioskMode,
   signOutForKiosk,
   type KioskMode,
-} from '../../data/repositories/kiosk-repository';
-import { canHashPasswords, hashPassword } from '../../utils/password-hash';
+} from '@/data/repositories/kiosk-repository';
+import { canHashPasswords, hashPassword } from '@/utils/password-hash';
 
 export async function startKioskMode(
   community: Pick<Community, 'id' | 'slug' | 'name'>,

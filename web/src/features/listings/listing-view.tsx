@@ -4,21 +4,18 @@
  * amenity count, and the actions: Contact Agent and Request Information open the popup (with toasts), Schedule
  * Tour, Schedule Viewing, Save to Favorites (on this device) and Share.
  */
-import { useState } from 'react';
-import { PUBLIC_MESSAGES } from '../../../../domain/public-messages';
-import type { Listing } from '../../../../domain/schemas/listing';
-import { Icon, MAP_PIN } from '../../components/icon';
-import { Picture } from '../../components/picture';
-import { PrefetchLink } from '../../components/prefetch-link';
-import { formatCount, formatLongDate, formatUsd } from '../../utils/format';
-import { communityImage, listingImage } from '../../utils/images';
-import { FavoriteButton } from '../favorites/favorite-button';
-import { ShareButton } from '../favorites/share-button';
-import { LazyInquiryPopup, preloadInquiryPopup } from '../inquiries/lazy-inquiry-popup';
-import { LazyPaymentEstimate } from '../payment/lazy-payment-estimate';
-import { LazyVisitDialog, preloadVisitDialog } from '../visits/lazy-visit-dialog';
-import type { OwnershipCosts, SalesOfficeHours } from '../../../../domain/schemas/sales-office';
-import { LISTING_TYPE_LABELS, plural, RoomFacts, statusBadge } from './listing-labels';
+import { useState, type ComponentType } from 'react';
+import { PUBLIC_MESSAGES } from '@domain/public-messages';
+import type { Listing } from '@domain/schemas/listing';
+import { Icon, MAP_PIN } from '@/components/icon';
+import { Picture } from '@/components/picture';
+import { PrefetchLink } from '@/components/prefetch-link';
+import type { FavoriteItem } from '@/data/repositories/favorites-repository';
+import { formatCount, formatLongDate, formatUsd } from '@/utils/format';
+import { communityImage, listingImage } from '@/utils/images';
+import { ShareButton } from '@/components/share-button';
+import type { OwnershipCosts, SalesOfficeHours } from '@domain/schemas/sales-office';
+import { LISTING_TYPE_LABELS, plural, RoomFacts, statusBadge } from '@/components/listing-labels';
 import { gallerySizes } from './gallery-sizes';
 
 /** What a listing page shows of its community. */
@@ -35,10 +32,46 @@ export interface ListingCommunity {
   ownershipCosts?: OwnershipCosts | undefined;
 }
 
+/**
+ * The parts of the page other features provide. Features do not import each other: the route
+ * (app/routes/public/listing.tsx) passes them in. Each part's props are what this page gives it.
+ */
+export interface ListingViewParts {
+  /** Save to Favorites (features/favorites). */
+  FavoriteButton: ComponentType<{ item: FavoriteItem; className: string }>;
+  /** The payment estimate section (features/payment). */
+  PaymentEstimate: ComponentType<{ price: number; costs: OwnershipCosts | undefined }>;
+  /** Contact Agent and Request Information (features/inquiries), and the preload of its code for the openers. */
+  InquiryPopup: ComponentType<{
+    title: string;
+    communityName: string;
+    communityId: string;
+    listing: { id: string; title: string };
+    defaultMessage: string;
+    onClose: () => void;
+  }>;
+  preloadInquiryPopup: () => void;
+  /** Schedule Tour and Schedule Viewing (features/visits), and the preload of its code. */
+  VisitDialog: ComponentType<{
+    title: string;
+    community: { id: string; name: string; location?: string; salesOfficeHours?: SalesOfficeHours | undefined };
+    listing: { id: string; title: string; address: string };
+    onClose: () => void;
+  }>;
+  preloadVisitDialog: () => void;
+}
+
 // Icon (SVG child markup) of the Schedule Tour button.
 const CALENDAR = '<rect x="3" y="4" width="18" height="18" rx="2"/><path d="M16 2v4M8 2v4M3 10h18"/>';
 
-export function ListingView({ listing, community }: { listing: Listing; community: ListingCommunity | null }) {
+interface ListingViewProps {
+  listing: Listing;
+  community: ListingCommunity | null;
+  parts: ListingViewParts;
+}
+
+export function ListingView({ listing, community, parts }: ListingViewProps) {
+  const { FavoriteButton, PaymentEstimate, InquiryPopup, preloadInquiryPopup, VisitDialog, preloadVisitDialog } = parts;
   const [popup, setPopup] = useState<string | null>(null);
   const [visit, setVisit] = useState<string | null>(null);
   const visitButton = (label: string, className: string, icon?: boolean) => (
@@ -140,7 +173,7 @@ export function ListingView({ listing, community }: { listing: Listing; communit
                 </ul>
               </section>
             )}
-            <LazyPaymentEstimate price={listing.price} costs={community?.ownershipCosts} />
+            <PaymentEstimate price={listing.price} costs={community?.ownershipCosts} />
           </div>
 
           <aside className="listing-aside" aria-label="Contact and community">
@@ -196,7 +229,7 @@ export function ListingView({ listing, community }: { listing: Listing; communit
       </section>
 
       {popup && (
-        <LazyInquiryPopup
+        <InquiryPopup
           title={popup}
           communityName={community?.name ?? listing.title}
           communityId={listing.communityId}
@@ -206,7 +239,7 @@ export function ListingView({ listing, community }: { listing: Listing; communit
         />
       )}
       {visit && (
-        <LazyVisitDialog
+        <VisitDialog
           title={visit}
           community={{
             id: listing.communityId,

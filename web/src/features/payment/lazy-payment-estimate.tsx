@@ -4,7 +4,7 @@
  * a plain page view does not pay for it (DESIGN §7).
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { OwnershipCosts } from '../../../../domain/schemas/sales-office';
+import type { OwnershipCosts } from '@domain/schemas/sales-office';
 
 const PaymentCalculator = lazy(() => import('./payment-calculator'));
 

@@ -10,11 +10,11 @@ import {
   DEFAULT_TERM_YEARS,
   estimatePayment,
   LOAN_TERMS_YEARS,
-} from '../../../../domain/payment-estimate';
-import { DEFAULT_OWNERSHIP_COSTS } from '../../../../domain/schemas/sales-office';
+} from '@domain/payment-estimate';
+import { DEFAULT_OWNERSHIP_COSTS } from '@domain/schemas/sales-office';
 import type { PaymentEstimateProps } from './lazy-payment-estimate';
 import './payment.css';
-import { formatUsd } from '../../utils/format';
+import { formatUsd } from '@/utils/format';
 
 const money = (amount: number) => formatUsd(amount, { cents: true });
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { plural } from '../listings/listing-labels';
+import { plural } from '@/components/listing-labels';
 import { ListingFilterForm } from './listing-filter-form';
 import {
   COMMUNITY_PAGE_DEFAULTS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedRecords } from '../../../../data-seed';
+import { seedRecords } from '@data-seed';
 import { instantSearch, type SearchCommunity, type SearchListing } from './instant-search';
 
 const communities: SearchCommunity[] = [

@@ -4,15 +4,11 @@
  * records whose name or title match rank first, then by name. Runs on every keystroke over the records the
  * dialog read once from IndexedDB, so it must stay cheap: a linear pass with precomputed normalised text.
  */
-import type { Community } from '../../../../domain/schemas/community';
-import type { Listing } from '../../../../domain/schemas/listing';
+import type { Listing } from '@domain/schemas/listing';
+import type { SearchCommunity, SearchListing } from '@/data/search-source';
 import { normaliseText, queryWords } from './listing-filters';
 
-export type SearchCommunity = Pick<Community, 'id' | 'slug' | 'name' | 'location' | 'amenities'>;
-export type SearchListing = Pick<
-  Listing,
-  'id' | 'title' | 'address' | 'communityId' | 'price' | 'bedrooms' | 'bathrooms' | 'status'
->;
+export type { SearchCommunity, SearchListing };
 
 export interface CommunityHit {
   kind: 'community';

@@ -5,9 +5,9 @@
  * plain GET form, so a server-rendered page filters before its script runs.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { LISTING_STATUS_BADGES, LISTING_TYPES } from '../../../../domain/constants';
-import { formatUsd } from '../../utils/format';
-import { LISTING_TYPE_LABELS } from '../listings/listing-labels';
+import { LISTING_STATUS_BADGES, LISTING_TYPES } from '@domain/constants';
+import { formatUsd } from '@/utils/format';
+import { LISTING_TYPE_LABELS } from '@/components/listing-labels';
 import {
   BATH_STEPS,
   listingFiltersToParams,

@@ -4,8 +4,8 @@
  * back to parameters (defaults left out, so URLs stay short), and the pure filtering and sorting. No React, no
  * I/O: the route loaders run it on the server and in the browser.
  */
-import { LISTING_STATUSES, LISTING_TYPES } from '../../../../domain/constants';
-import type { Listing } from '../../../../domain/schemas/listing';
+import { LISTING_STATUSES, LISTING_TYPES } from '@domain/constants';
+import type { Listing } from '@domain/schemas/listing';
 
 export type ListingType = (typeof LISTING_TYPES)[number];
 export type ListingStatus = (typeof LISTING_STATUSES)[number];

@@ -7,11 +7,11 @@
  */
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Modal } from '../../components/modal';
-import { formatUsd } from '../../utils/format';
-import { statusBadge } from '../listings/listing-labels';
+import { Modal } from '@/components/modal';
+import { formatUsd } from '@/utils/format';
+import { statusBadge } from '@/components/listing-labels';
 import { instantSearch, type CommunityHit, type ListingHit } from './instant-search';
-import type { SearchRecords } from '../../data/search-source';
+import type { SearchRecords } from '@/data/search-source';
 
 type Load = { state: 'loading' } | { state: 'ready'; records: SearchRecords } | { state: 'error' };
 
@@ -31,7 +31,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
 
   useEffect(() => {
     let current = true;
-    import('../../data/search-source')
+    import('@/data/search-source')
       .then((source) => source.loadSearchRecords())
       .then(
         (records) => current && setLoad({ state: 'ready', records }),

@@ -5,8 +5,8 @@
  */
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { ListingCard, type ListingSummary } from '../listings/listing-card';
-import { plural } from '../listings/listing-labels';
+import { ListingCard, type ListingSummary } from '@/components/listing-card';
+import { plural } from '@/components/listing-labels';
 import { preloadable } from './preloadable';
 
 const filterForm = preloadable(() => import('./search-filters'));

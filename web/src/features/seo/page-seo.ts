@@ -3,16 +3,15 @@
  * loaders import this module on demand, so its code runs on the server and on client navigations only; a page
  * that hydrates gets the result inside its embedded loader data and never downloads it (DESIGN §7).
  */
-import { MESSAGES } from '../../../../domain/messages';
-import { truncate } from '../../../../domain/normalise';
-import type { Community } from '../../../../domain/schemas/community';
-import type { Listing } from '../../../../domain/schemas/listing';
-import { absoluteUrl } from '../../utils/absolute-url';
-import { communityImage, listingImage } from '../../utils/images';
-import { breadcrumbList, postalAddress, SCHEMA_CONTEXT } from '../../utils/structured-data';
-import { LISTING_TYPE_LABELS } from '../listings/listing-labels';
-import type { ListingCommunity } from '../listings/listing-view';
-import { formatCount } from '../../utils/format';
+import { MESSAGES } from '@domain/messages';
+import { truncate } from '@domain/normalise';
+import type { Community } from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
+import { absoluteUrl } from '@/utils/absolute-url';
+import { communityImage, listingImage } from '@/utils/images';
+import { breadcrumbList, postalAddress, SCHEMA_CONTEXT } from '@/utils/structured-data';
+import { LISTING_TYPE_LABELS } from '@/components/listing-labels';
+import { formatCount } from '@/utils/format';
 
 export interface PageSeo {
   description: string;
@@ -64,7 +63,12 @@ const RESIDENCE_TYPES: Record<Listing['type'], string> = {
   LOT: 'Place',
 };
 
-export function listingSeo(listing: Listing, community: ListingCommunity | null, origin: string): PageSeo {
+/** `community`: the listing's community (what the listing page shows of it), or null when it is gone. */
+export function listingSeo(
+  listing: Listing,
+  community: Pick<Community, 'slug' | 'name' | 'image'> | null,
+  origin: string,
+): PageSeo {
   const url = absoluteUrl(origin, `/listing/${listing.id}`);
   const fallback = communityImage(community?.image);
   const images = (listing.images.length > 0 ? listing.images : [fallback]).map((image) =>

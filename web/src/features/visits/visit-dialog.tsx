@@ -6,15 +6,15 @@
  * the visit as an .ics calendar file.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { SalesOfficeHours } from '../../../../domain/schemas/sales-office';
-import { bookableDates, formatSlot, formatVisitDate, slotsForDate } from '../../../../domain/visit-slots';
-import { MESSAGES } from '../../../../domain/messages';
-import { useSiteSettings } from '../../app/layouts/site-settings';
-import { Field } from '../../components/field';
-import { Modal } from '../../components/modal';
-import { OFFLINE_QUEUED_MESSAGE } from '../inquiries/messages';
-import { Honeypot, useFillTimer } from '../../components/spam-guard';
-import { serverFieldErrors } from '../inquiries/submit-inquiry';
+import type { SalesOfficeHours } from '@domain/schemas/sales-office';
+import { bookableDates, formatSlot, formatVisitDate, slotsForDate } from '@domain/visit-slots';
+import { MESSAGES } from '@domain/messages';
+import { useSiteSettings } from '@/hooks/use-site-settings';
+import { Field } from '@/components/field';
+import { Modal } from '@/components/modal';
+import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
+import { Honeypot, useFillTimer } from '@/components/spam-guard';
+import { serverFieldErrors } from '@/data/submit-inquiry';
 import { buildCalendarFile, calendarFileName, downloadCalendarFile } from './ics';
 import {
   validateVisit,
@@ -81,7 +81,7 @@ export default function VisitDialog({ title, community, listing, onClose }: Visi
   // The data layer is fetched as the dialog opens, so a visitor who loses the network while typing can still
   // submit: the request then waits in the outbox instead of failing to load the code that queues it.
   useEffect(() => {
-    void import('../../data/repositories/inquiry-repository').catch(() => undefined);
+    void import('@/data/repositories/inquiry-repository').catch(() => undefined);
   }, []);
 
   const edit = <K extends keyof VisitValues>(field: K, value: VisitValues[K]) => {
@@ -111,7 +111,7 @@ export default function VisitDialog({ title, community, listing, onClose }: Visi
     if (Object.keys(found).length > 0) return focusFirstError(found);
     setSubmitting(true);
     try {
-      const { submitInquiry } = await import('../../data/repositories/inquiry-repository');
+      const { submitInquiry } = await import('@/data/repositories/inquiry-repository');
       const result = await submitInquiry({
         name: values.name.trim(),
         email: values.email.trim(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../../domain/messages';
+import { MESSAGES } from '@domain/messages';
 import { buildCalendarFile } from './ics';
 import { validateVisit, VISIT_MESSAGES, visitCalendarEvent, visitMessage, type VisitValues } from './visit-request';
 

@@ -2,10 +2,10 @@
  * The visit form's pure parts: its checks, the lead's message and the calendar event of a booked visit. No React,
  * no storage, so they are unit-tested on their own.
  */
-import type { VISIT_TYPES } from '../../../../domain/constants';
-import { MESSAGES } from '../../../../domain/messages';
-import { formatSlot, formatVisitDate, VISIT_LENGTH_MINUTES, zonedTimeToUtc } from '../../../../domain/visit-slots';
-import { EMAIL_PATTERN } from '../inquiries/validate';
+import type { VISIT_TYPES } from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
+import { formatSlot, formatVisitDate, VISIT_LENGTH_MINUTES, zonedTimeToUtc } from '@domain/visit-slots';
+import { EMAIL_PATTERN } from '@/utils/validate-inquiry';
 import type { CalendarEvent } from './ics';
 
 export type VisitType = (typeof VISIT_TYPES)[number];

@@ -1,5 +1,5 @@
 /** /admin/contacts: the lead inbox (DESIGN §6). */
-import { LeadsPage } from '../../../features/admin/leads/leads-page';
+import { LeadsPage } from '@/features/admin/leads/leads-page';
 
 export function Component() {
   return <LeadsPage />;

@@ -4,12 +4,12 @@
  * reader, so the page opens offline from the copy in IndexedDB after one online visit.
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '../../../../../domain/messages';
-import type { Community } from '../../../../../domain/schemas/community';
-import { KioskPage } from '../../../features/kiosk/kiosk-page';
+import { MESSAGES } from '@domain/messages';
+import type { Community } from '@domain/schemas/community';
+import { KioskPage } from '@/features/kiosk/kiosk-page';
 import type { RouteHandle } from '../../head';
-import { useSiteSettings } from '../../layouts/site-settings';
-import { publicReader } from '../../public-reader';
+import { useSiteSettings } from '@/hooks/use-site-settings';
+import { publicReader } from '@/data/public-reader';
 
 type Data = { community: Community | null };
 

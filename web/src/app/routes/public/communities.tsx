@@ -7,13 +7,13 @@
  * which no phone wants and no crowd of visitors should cost the server (issue 14).
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { DEFAULT_COMMUNITY_IMAGE } from '../../../../../domain/constants';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
-import { PrefetchLink } from '../../../components/prefetch-link';
-import { CommunityGrid, toSummary } from '../../../features/communities/community-card';
-import { breadcrumbList } from '../../../utils/structured-data';
+import { DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { PrefetchLink } from '@/components/prefetch-link';
+import { CommunityGrid, toSummary } from '@/features/communities/community-card';
+import { breadcrumbList } from '@/utils/structured-data';
 import type { RouteHandle } from '../../head';
-import { publicReader } from '../../public-reader';
+import { publicReader } from '@/data/public-reader';
 
 const TRAIL = [
   ['Home', '/'],

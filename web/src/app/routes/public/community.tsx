@@ -4,19 +4,19 @@
  * and JSON-LD (Place, BreadcrumbList) are built by the loader (features/seo, loaded on demand).
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { PUBLIC_MESSAGES } from '../../../../../domain/public-messages';
-import type { Community } from '../../../../../domain/schemas/community';
-import type { Listing } from '../../../../../domain/schemas/listing';
-import { PrefetchLink } from '../../../components/prefetch-link';
-import { communityThemeVars } from '../../../features/communities/community-theme';
-import { CommunityView } from '../../../features/communities/community-view';
-import { preloadCommunityListingFilters } from '../../../features/search/lazy-community-listing-filters';
-import type { PageSeo } from '../../../features/seo/page-seo';
-import { communityImage } from '../../../utils/images';
+import { PUBLIC_MESSAGES } from '@domain/public-messages';
+import type { Community } from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
+import { PrefetchLink } from '@/components/prefetch-link';
+import { communityThemeVars } from '@/features/communities/community-theme';
+import { CommunityView } from './community-view';
+import { preloadCommunityListingFilters } from '@/features/search/lazy-community-listing-filters';
+import type { PageSeo } from '@/features/seo/page-seo';
+import { communityImage } from '@/utils/images';
 import type { RouteHandle } from '../../head';
-// From the layout module, not components/layout: see the note on the re-export in public-layout.tsx.
+// From the layout module, not ./public-shell itself: see the note on the re-export in public-layout.tsx.
 import { PublicShell } from '../../layouts/public-layout';
-import { publicReader } from '../../public-reader';
+import { publicReader } from '@/data/public-reader';
 
 type Data =
   | {
@@ -36,9 +36,9 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<D
   const url = new URL(request.url);
   const [listings, { communitySeo }, search] = await Promise.all([
     reader.listListings(community.id),
-    import('../../../features/seo/page-seo'),
+    import('@/features/seo/page-seo'),
     // The filters of the URL (features/search), loaded on demand like the SEO helpers, and the filter bar's code.
-    import('../../../features/search/listing-filters'),
+    import('@/features/search/listing-filters'),
     preloadCommunityListingFilters(),
   ]);
   const filters = search.parseListingFilters(url.searchParams, search.COMMUNITY_PAGE_DEFAULTS);

@@ -2,13 +2,13 @@
  * /contact (SPEC §1, §2): a hero, the contact form, the brokerage's office address, phone, email and contact
  * person, and the social links (instagram, facebook, linkedin, youtube, tiktok).
  */
-import { DEFAULT_COMMUNITY_IMAGE } from '../../../../../domain/constants';
-import { Icon, MAP_PIN } from '../../../components/icon';
-import { ContactForm } from '../../../features/inquiries/contact-form';
-import { SOCIAL_ICONS } from '../../../features/inquiries/social-icons';
-import { OFFICE } from '../../../utils/office';
+import { DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
+import { Icon, MAP_PIN } from '@/components/icon';
+import { ContactForm } from '@/features/inquiries/contact-form';
+import { SOCIAL_ICONS } from '@/features/inquiries/social-icons';
+import { OFFICE } from '@/utils/office';
 import type { RouteHandle } from '../../head';
-import { useSiteSettings } from '../../layouts/site-settings';
+import { useSiteSettings } from '@/hooks/use-site-settings';
 
 // Icons (SVG child markup) of the office details.
 const PHONE =

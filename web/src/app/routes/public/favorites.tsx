@@ -3,7 +3,7 @@
  * server renders the page's frame only; the list is the device's own and appears in the browser. Not indexed:
  * the page has no content of its own for a search engine.
  */
-import { FavoritesPage } from '../../../features/favorites/favorites-page';
+import { FavoritesPage } from '@/features/favorites/favorites-page';
 import type { RouteHandle } from '../../head';
 
 export const handle: RouteHandle = {

@@ -1,14 +1,14 @@
 /** Home (SPEC §2 "/"): hero, about with the fixed figures, why Houston, featured communities (or an empty state). */
 import { useLoaderData } from 'react-router-dom';
-import { DEFAULT_COMMUNITY_IMAGE, HOME_FIGURES } from '../../../../../domain/constants';
-import { Picture } from '../../../components/picture';
-import { PrefetchLink } from '../../../components/prefetch-link';
-import { CommunityGrid, toSummary } from '../../../features/communities/community-card';
-import { OFFICE } from '../../../utils/office';
-import { absoluteUrl } from '../../../utils/absolute-url';
+import { DEFAULT_COMMUNITY_IMAGE, HOME_FIGURES } from '@domain/constants';
+import { Picture } from '@/components/picture';
+import { PrefetchLink } from '@/components/prefetch-link';
+import { CommunityGrid, toSummary } from '@/features/communities/community-card';
+import { OFFICE } from '@/utils/office';
+import { absoluteUrl } from '@/utils/absolute-url';
 import type { RouteHandle } from '../../head';
-import { publicReader } from '../../public-reader';
-import { useSiteSettings } from '../../layouts/site-settings';
+import { publicReader } from '@/data/public-reader';
+import { useSiteSettings } from '@/hooks/use-site-settings';
 
 const FEATURED_COUNT = 6;
 

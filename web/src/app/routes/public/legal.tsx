@@ -4,18 +4,18 @@
  * HTML and fetched as its own small chunk on client navigation. An unknown page is a 404.
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
-import { NotFoundSection } from '../../../components/not-found-section';
-import type { LegalDocument } from '../../../features/legal/legal-document';
-import { OFFICE } from '../../../utils/office';
-import { breadcrumbList } from '../../../utils/structured-data';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { NotFoundSection } from '@/components/not-found-section';
+import type { LegalDocument } from '@/features/legal/legal-document';
+import { OFFICE } from '@/utils/office';
+import { breadcrumbList } from '@/utils/structured-data';
 import type { RouteHandle } from '../../head';
-import { useSiteSettings } from '../../layouts/site-settings';
+import { useSiteSettings } from '@/hooks/use-site-settings';
 
 const DOCUMENTS: Record<string, () => Promise<{ default: LegalDocument }>> = {
-  'privacy-policy': () => import('../../../features/legal/privacy-policy'),
-  'brokerage-services': () => import('../../../features/legal/brokerage-services'),
-  'consumer-protection': () => import('../../../features/legal/consumer-protection'),
+  'privacy-policy': () => import('@/features/legal/privacy-policy'),
+  'brokerage-services': () => import('@/features/legal/brokerage-services'),
+  'consumer-protection': () => import('@/features/legal/consumer-protection'),
 };
 
 type Data = { page: string; document: LegalDocument; notFound: false } | { document: null; notFound: true };

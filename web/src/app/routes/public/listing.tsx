@@ -3,14 +3,18 @@
  * description and JSON-LD (RealEstateListing with an Offer, BreadcrumbList) are built by the loader.
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { PUBLIC_MESSAGES } from '../../../../../domain/public-messages';
-import type { Listing } from '../../../../../domain/schemas/listing';
-import { PrefetchLink } from '../../../components/prefetch-link';
-import { ListingView, type ListingCommunity } from '../../../features/listings/listing-view';
-import type { PageSeo } from '../../../features/seo/page-seo';
-import { formatUsd } from '../../../utils/format';
+import { PUBLIC_MESSAGES } from '@domain/public-messages';
+import type { Listing } from '@domain/schemas/listing';
+import { PrefetchLink } from '@/components/prefetch-link';
+import { FavoriteButton } from '@/features/favorites/favorite-button';
+import { LazyInquiryPopup, preloadInquiryPopup } from '@/features/inquiries/lazy-inquiry-popup';
+import { ListingView, type ListingCommunity, type ListingViewParts } from '@/features/listings/listing-view';
+import { LazyPaymentEstimate } from '@/features/payment/lazy-payment-estimate';
+import { LazyVisitDialog, preloadVisitDialog } from '@/features/visits/lazy-visit-dialog';
+import type { PageSeo } from '@/features/seo/page-seo';
+import { formatUsd } from '@/utils/format';
 import type { RouteHandle } from '../../head';
-import { publicReader } from '../../public-reader';
+import { publicReader } from '@/data/public-reader';
 
 type Data =
   | { listing: Listing; community: ListingCommunity | null; seo: PageSeo; notFound: false }
@@ -22,7 +26,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<D
   if (!listing) return { listing: null, notFound: true };
   const [found, { listingSeo }] = await Promise.all([
     reader.getCommunity(listing.communityId),
-    import('../../../features/seo/page-seo'),
+    import('@/features/seo/page-seo'),
   ]);
   const community = found && {
     id: found.id,
@@ -57,6 +61,16 @@ export const handle: RouteHandle<Data> = {
         },
 };
 
+/** The page's parts from other features (favourites, payment, inquiries, visits): composed here, not imported there. */
+const PARTS: ListingViewParts = {
+  FavoriteButton,
+  PaymentEstimate: LazyPaymentEstimate,
+  InquiryPopup: LazyInquiryPopup,
+  preloadInquiryPopup,
+  VisitDialog: LazyVisitDialog,
+  preloadVisitDialog,
+};
+
 export function Component() {
   const data = useLoaderData() as Data;
   if (data.notFound)
@@ -69,5 +83,5 @@ export function Component() {
         </PrefetchLink>
       </section>
     );
-  return <ListingView key={data.listing.id} listing={data.listing} community={data.community} />;
+  return <ListingView key={data.listing.id} listing={data.listing} community={data.community} parts={PARTS} />;
 }

@@ -1,5 +1,5 @@
 /** Any unknown public path: a 404 page. */
-import { NotFoundSection } from '../../../components/not-found-section';
+import { NotFoundSection } from '@/components/not-found-section';
 import type { RouteHandle } from '../../head';
 
 export function loader() {

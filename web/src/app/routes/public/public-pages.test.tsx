@@ -3,10 +3,10 @@
  * example data: the spec's texts, the 404s and the structured data, before any browser script runs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS } from '../../../../../domain/schemas/settings';
-import { seedRecords, type SeedRecords } from '../../../../../data-seed';
-import { render, type RenderResult } from '../../../entry-server';
-import type { PublicReader } from '../../public-reader';
+import { DEFAULT_SITE_SETTINGS } from '@domain/schemas/settings';
+import { seedRecords, type SeedRecords } from '@data-seed';
+import { render, type RenderResult } from '@/entry-server';
+import type { PublicReader } from '@/data/public-reader';
 
 const ORIGIN = 'https://homes.example.com';
 let seed: SeedRecords;

@@ -3,10 +3,10 @@
  * over the example data: what a shared URL shows before any script runs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedRecords, type SeedRecords } from '../../../../../data-seed';
-import { DEFAULT_SITE_SETTINGS } from '../../../../../domain/schemas/settings';
-import { render } from '../../../entry-server';
-import type { PublicReader } from '../../public-reader';
+import { seedRecords, type SeedRecords } from '@data-seed';
+import { DEFAULT_SITE_SETTINGS } from '@domain/schemas/settings';
+import { render } from '@/entry-server';
+import type { PublicReader } from '@/data/public-reader';
 
 const ORIGIN = 'https://homes.example.com';
 let seed: SeedRecords;

@@ -5,16 +5,11 @@
  * or IndexedDB offline). Only the matching cards go into the page's embedded data.
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { DEFAULT_COMMUNITY_IMAGE } from '../../../../../domain/constants';
-import {
-  preloadSearchFilters,
-  RESULT_LIMIT,
-  SearchPage,
-  type SearchPageData,
-} from '../../../features/search/search-page';
-import { communityImage } from '../../../utils/images';
+import { DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
+import { preloadSearchFilters, RESULT_LIMIT, SearchPage, type SearchPageData } from '@/features/search/search-page';
+import { communityImage } from '@/utils/images';
 import type { RouteHandle } from '../../head';
-import { publicReader } from '../../public-reader';
+import { publicReader } from '@/data/public-reader';
 
 type Data = SearchPageData;
 
@@ -24,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
     reader.listCommunities(),
     reader.listListings(),
     // The filter code and the form load on demand: the page's own JavaScript stays small (DESIGN §7).
-    import('../../../features/search/listing-filters'),
+    import('@/features/search/listing-filters'),
     preloadSearchFilters(),
   ]);
   const filters = parseListingFilters(new URL(request.url).searchParams);

@@ -3,8 +3,8 @@
  * logout and any 401 clear both, a failed token verification logs out. Neither ever touches the outbox: edits
  * queued on this device wait for the next login (DESIGN §5).
  */
-import { MESSAGES } from '../../../../../domain/messages';
-import type { AdminUser, LoginResponse } from '../../../../../domain/schemas/admin-user';
+import { MESSAGES } from '@domain/messages';
+import type { AdminUser, LoginResponse } from '@domain/schemas/admin-user';
 import { ApiError, isServerUnavailable } from '../../errors';
 import { getJson, sendJson } from '../../http-client';
 import { deleteLocalDb, localDb } from '../../local-db';

@@ -12,9 +12,9 @@
  * network is back. Ids of new records are made here, so a record created offline keeps its id on the server.
  * IndexedDB replaces the spec's in-memory community cache: it is refreshed on every save and delete.
  */
-import type { Community } from '../../../../../domain/schemas/community';
-import type { Listing } from '../../../../../domain/schemas/listing';
-import type { Property } from '../../../../../domain/schemas/property';
+import type { Community } from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
+import type { Property } from '@domain/schemas/property';
 import { NetworkUnreachableError } from '../../errors';
 import { getJson } from '../../http-client';
 import { localDb, META_KEYS, readMeta } from '../../local-db';

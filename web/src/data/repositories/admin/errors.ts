@@ -8,7 +8,7 @@
  * - SaveConflictError: an online save was refused with 412 because someone else changed the record. The change
  *   is parked in the outbox as a conflict (`entryId`) for the admin to resolve (keep mine / take theirs).
  */
-import { MESSAGES, httpErrorMessage, networkErrorMessage } from '../../../../../domain/messages';
+import { MESSAGES, httpErrorMessage, networkErrorMessage } from '@domain/messages';
 import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from '../../errors';
 
 export interface AdminActionErrorOptions {

@@ -9,9 +9,9 @@ import {
   filterLeads,
   type LeadCounts,
   type LeadFilter as DomainLeadFilter,
-} from '../../../../../domain/schemas/lead-filter';
-import type { ContactRequest, LeadStatus } from '../../../../../domain/schemas/contact';
-import { LEAD_STATUSES, type CONTACT_INTERESTS, type LEAD_SOURCES } from '../../../../../domain/constants';
+} from '@domain/schemas/lead-filter';
+import type { ContactRequest, LeadStatus } from '@domain/schemas/contact';
+import { LEAD_STATUSES, type CONTACT_INTERESTS, type LEAD_SOURCES } from '@domain/constants';
 import { NetworkUnreachableError } from '../../errors';
 import { getJson, getText } from '../../http-client';
 import { localDb } from '../../local-db';

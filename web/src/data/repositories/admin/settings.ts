@@ -3,7 +3,7 @@
  * a SUPER_ADMIN saves them (PUT /api/settings, each group sent replaced whole) through the outbox, so a change
  * made offline is kept and sent later. Reads answer the local copy only when the server cannot be reached.
  */
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../../../domain/schemas/settings';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@domain/schemas/settings';
 import { NetworkUnreachableError } from '../../errors';
 import { getJson } from '../../http-client';
 import { localDb, SETTINGS_KEY } from '../../local-db';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../../../domain/constants';
+import { MAX_UPLOAD_BYTES } from '@domain/constants';
 import { toDataUrl, UPLOAD_MESSAGES, validateImageFile } from './upload';
 
 describe('validateImageFile', () => {

@@ -7,8 +7,8 @@
  * Uploads need the network: there is no outbox for a 7 MB body. Offline, the admin is told to upload once the
  * connection is back (the rest of the form can still be saved, and queued).
  */
-import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '../../../../../domain/constants';
-import { MESSAGES } from '../../../../../domain/messages';
+import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
 import { ApiError, NetworkUnreachableError } from '../../errors';
 import { sendJson } from '../../http-client';
 import { AdminActionError, serverMessageOf } from './errors';

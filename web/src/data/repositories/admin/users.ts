@@ -5,8 +5,8 @@
  * delete your own account", "An admin user with this email already exists"...) or the SPEC fallback; the
  * screen maps the delete texts to SPEC §8's sentences.
  */
-import { MESSAGES } from '../../../../../domain/messages';
-import type { AdminRole, AdminUser } from '../../../../../domain/schemas/admin-user';
+import { MESSAGES } from '@domain/messages';
+import type { AdminRole, AdminUser } from '@domain/schemas/admin-user';
 import { getJson, sendJson } from '../../http-client';
 import { newUuid } from '../../uuid';
 import { toAdminActionError } from './errors';

@@ -15,7 +15,7 @@
  * record, or any earlier admin change still waiting: a listing may belong to a community created offline).
  * Otherwise the queue is drained in order, and the outcome read from what became of the entry.
  */
-import { MESSAGES, networkErrorMessage } from '../../../../../domain/messages';
+import { MESSAGES, networkErrorMessage } from '@domain/messages';
 import { ApiError } from '../../errors';
 import { localDb } from '../../local-db';
 import { enqueue, getOutboxEntry, listOutbox, removeOutboxEntry, type OutboxDraft } from '../../outbox';

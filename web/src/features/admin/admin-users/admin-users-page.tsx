@@ -4,12 +4,12 @@
  * accounts and for the current user. The list reloads after every change.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADMIN_DELETE_ERROR_MS, SUCCESS_MESSAGE_MS } from '../../../../../domain/constants';
-import { adminCreatedMessage, adminDeleteFailedMessage, MESSAGES } from '../../../../../domain/messages';
-import type { AdminUser } from '../../../../../domain/schemas/admin-user';
-import { Modal } from '../../../components/modal';
-import { deleteAdminUser, listAdminUsers } from '../../../data/repositories/admin/users';
-import { AdminActionError } from '../../../data/repositories/admin/errors';
+import { ADMIN_DELETE_ERROR_MS, SUCCESS_MESSAGE_MS } from '@domain/constants';
+import { adminCreatedMessage, adminDeleteFailedMessage, MESSAGES } from '@domain/messages';
+import type { AdminUser } from '@domain/schemas/admin-user';
+import { Modal } from '@/components/modal';
+import { deleteAdminUser, listAdminUsers } from '@/data/repositories/admin/users';
+import { AdminActionError } from '@/data/repositories/admin/errors';
 import { errorMessage } from '../shared/errors';
 import { formatLongDate } from '../shared/format';
 import { AdminPageHeader } from '../shared/page-header';

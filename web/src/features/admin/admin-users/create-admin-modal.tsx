@@ -5,14 +5,14 @@
  * server's message or 'Failed to create admin'.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../../../../domain/constants';
-import { MESSAGES } from '../../../../../domain/messages';
-import type { AdminUser } from '../../../../../domain/schemas/admin-user';
-import { Field } from '../../../components/field';
-import { Modal } from '../../../components/modal';
-import { ApiError } from '../../../data/errors';
-import { AdminActionError } from '../../../data/repositories/admin/errors';
-import { createAdminUser, type CreateAdminUserInput } from '../../../data/repositories/admin/users';
+import { PASSWORD_MIN_LENGTH } from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
+import type { AdminUser } from '@domain/schemas/admin-user';
+import { Field } from '@/components/field';
+import { Modal } from '@/components/modal';
+import { ApiError } from '@/data/errors';
+import { AdminActionError } from '@/data/repositories/admin/errors';
+import { createAdminUser, type CreateAdminUserInput } from '@/data/repositories/admin/users';
 import { errorMessage } from '../shared/errors';
 import { useDiscardChangesConfirm, useUnsavedChangesGuard } from '../shared/use-unsaved-changes';
 

@@ -1,7 +1,7 @@
 /** The audit log (SUPER_ADMIN): who did what, when, and whether it worked; newest first, paged (?page=N). */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { listAudit } from '../../../data/repositories/admin/audit';
+import { listAudit } from '@/data/repositories/admin/audit';
 import { errorMessage, isAuthError } from '../shared/errors';
 import { formatDateTime } from '../shared/format';
 import { AdminPageHeader } from '../shared/page-header';

@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../../../domain/messages';
-import { Field } from '../../../components/field';
+import { MESSAGES } from '@domain/messages';
+import { Field } from '@/components/field';
 import {
   clearStoredDataAndReload,
   getPublicConfig,
@@ -14,8 +14,8 @@ import {
   logout,
   takeClearedDataNotice,
   verifySession,
-} from '../../../data/repositories/admin/auth';
-import { getSessionUser, getToken } from '../../../data/session';
+} from '@/data/repositories/admin/auth';
+import { getSessionUser, getToken } from '@/data/session';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
 import { errorMessage, isUnreachable } from '../shared/errors';
 import type { LoginRedirectState } from '../layout/admin-layout';

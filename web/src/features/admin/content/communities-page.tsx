@@ -4,17 +4,11 @@
  * community still has listings) also shows the server's reason on the page.
  */
 import { useState } from 'react';
-import {
-  CARD_DESCRIPTION_MAX_CHARS,
-  MESSAGES,
-  deleteCommunityConfirm,
-  truncate,
-  type Community,
-} from '../../../../../domain';
-import { Icon } from '../../../components/icon';
-import { Picture } from '../../../components/picture';
-import { deleteAdmin } from '../../../data/repositories/admin/content';
-import { CARD_IMAGE_SIZES, communityImage } from '../../../utils/images';
+import { CARD_DESCRIPTION_MAX_CHARS, MESSAGES, deleteCommunityConfirm, truncate, type Community } from '@domain/index';
+import { Icon } from '@/components/icon';
+import { Picture } from '@/components/picture';
+import { deleteAdmin } from '@/data/repositories/admin/content';
+import { CARD_IMAGE_SIZES, communityImage } from '@/utils/images';
 import { useConfirm } from '../shared/confirm-dialog';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';

@@ -14,7 +14,7 @@ import {
   type Community,
   type CommunitySections,
   type Theme,
-} from '../../../../../domain';
+} from '@domain/index';
 import { numberText } from './number-fields';
 import { recordFormSchema } from './record-form-schema';
 import { formToSalesOffice, salesOfficeToForm, type SalesOfficeFormState } from './sales-office-form';

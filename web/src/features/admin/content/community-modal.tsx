@@ -9,8 +9,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { MESSAGES, type Community } from '../../../../../domain';
-import { Modal } from '../../../components/modal';
+import { MESSAGES, type Community } from '@domain/index';
+import { Modal } from '@/components/modal';
 import {
   communityFormSchema,
   communityToForm,

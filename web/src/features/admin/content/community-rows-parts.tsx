@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { Icon } from '../../../components/icon';
+import { Icon } from '@/components/icon';
 import { emptyBuilderRow, emptyHomeRow, type BuilderRow, type HomeRow } from './community-form';
 import { CommunityPart, InputField, TextAreaField, useCommunityForm, type PartProps } from './community-part';
 import { PLUS, TRASH } from './icons';

@@ -3,7 +3,7 @@
  * own texts; the hero's background is a colour or an image.
  */
 import type { ReactNode } from 'react';
-import type { CommunitySections } from '../../../../../domain';
+import type { CommunitySections } from '@domain/index';
 import { ColorField } from './color-field';
 import {
   CheckboxField,

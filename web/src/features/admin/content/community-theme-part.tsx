@@ -3,7 +3,7 @@
  * and the corner radii, shown on a small preview of a button and a card.
  */
 import { useWatch } from 'react-hook-form';
-import { contrastRatio } from '../../../utils/format';
+import { contrastRatio } from '@/utils/format';
 import { ColorField, isHexColor } from './color-field';
 import { CommunityPart, InputField, useCommunityForm, useField, type PartProps } from './community-part';
 

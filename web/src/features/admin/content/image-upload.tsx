@@ -5,10 +5,10 @@
  * how an image is set while the device is offline.
  */
 import { useId, useState, type DragEvent } from 'react';
-import { DEFAULT_COMMUNITY_IMAGE, MESSAGES } from '../../../../../domain';
-import { uploadImage, validateImageFile } from '../../../data/repositories/admin/upload';
-import { Icon } from '../../../components/icon';
-import { communityImage } from '../../../utils/images';
+import { DEFAULT_COMMUNITY_IMAGE, MESSAGES } from '@domain/index';
+import { uploadImage, validateImageFile } from '@/data/repositories/admin/upload';
+import { Icon } from '@/components/icon';
+import { communityImage } from '@/utils/images';
 import { UPLOAD } from './icons';
 
 interface ImageUploadProps {

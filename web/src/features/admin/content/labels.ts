@@ -1,5 +1,5 @@
 /** Display names of the listing and property enumerations (SPEC §3) in the back office. */
-import type { Listing, Property } from '../../../../../domain';
+import type { Listing, Property } from '@domain/index';
 
 /** Status names in the listing form's select (the cards use SPEC's badge texts, LISTING_STATUS_BADGES). */
 export const LISTING_STATUS_LABELS: Record<Listing['status'], string> = {

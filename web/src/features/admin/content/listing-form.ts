@@ -11,7 +11,7 @@ import {
   toBedrooms,
   toNonNegativeInteger,
   type Listing,
-} from '../../../../../domain';
+} from '@domain/index';
 import { checkNumber, numberText } from './number-fields';
 import { recordFormSchema } from './record-form-schema';
 import { zodFieldErrors, type FieldErrors } from './save-errors';

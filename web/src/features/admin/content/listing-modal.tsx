@@ -6,9 +6,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useWatch } from 'react-hook-form';
-import { LISTING_STATUSES, LISTING_TYPES, MESSAGES, type Community, type Listing } from '../../../../../domain';
-import { Modal } from '../../../components/modal';
-import { LISTING_TYPE_LABELS } from '../../listings/listing-labels';
+import { LISTING_STATUSES, LISTING_TYPES, MESSAGES, type Community, type Listing } from '@domain/index';
+import { Modal } from '@/components/modal';
+import { LISTING_TYPE_LABELS } from '@/components/listing-labels';
 import { LISTING_STATUS_LABELS } from './labels';
 import {
   LISTING_FORM_FIELDS,

@@ -5,13 +5,13 @@
  * always on touch screens.
  */
 import { useState } from 'react';
-import { LISTING_STATUSES, MESSAGES, deleteListingConfirm, type Community, type Listing } from '../../../../../domain';
-import { Icon } from '../../../components/icon';
-import { Picture } from '../../../components/picture';
-import { deleteAdmin } from '../../../data/repositories/admin/content';
-import { formatUsd } from '../../../utils/format';
-import { CARD_IMAGE_SIZES, communityImage, listingImage } from '../../../utils/images';
-import { statusBadge } from '../../listings/listing-labels';
+import { LISTING_STATUSES, MESSAGES, deleteListingConfirm, type Community, type Listing } from '@domain/index';
+import { Icon } from '@/components/icon';
+import { Picture } from '@/components/picture';
+import { deleteAdmin } from '@/data/repositories/admin/content';
+import { formatUsd } from '@/utils/format';
+import { CARD_IMAGE_SIZES, communityImage, listingImage } from '@/utils/images';
+import { statusBadge } from '@/components/listing-labels';
 import { useConfirm } from '../shared/confirm-dialog';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';

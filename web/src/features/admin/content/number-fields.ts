@@ -3,7 +3,7 @@
  * (domain/normalise.ts) runs: an empty required field, a negative value and an out-of-range count get an inline
  * message instead of being silently changed; anything else that is not a number becomes 0 on save.
  */
-import { ROOMS_MAX, ROOMS_MIN } from '../../../../../domain';
+import { ROOMS_MAX, ROOMS_MIN } from '@domain/index';
 
 export interface NumberRule {
   label: string;

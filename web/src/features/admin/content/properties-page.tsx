@@ -4,11 +4,11 @@
  * delete the list reloads. Texts are SPEC §8's.
  */
 import { useCallback, useRef, useState } from 'react';
-import { MESSAGES, type Property } from '../../../../../domain';
-import { Icon } from '../../../components/icon';
-import { deleteAdmin } from '../../../data/repositories/admin/content';
-import { formatUsd } from '../../../utils/format';
-import { plural } from '../../listings/listing-labels';
+import { MESSAGES, type Property } from '@domain/index';
+import { Icon } from '@/components/icon';
+import { deleteAdmin } from '@/data/repositories/admin/content';
+import { formatUsd } from '@/utils/format';
+import { plural } from '@/components/listing-labels';
 import { useConfirm } from '../shared/confirm-dialog';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';

@@ -7,7 +7,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { MESSAGES, PROPERTY_PRICE_STEP, PROPERTY_STATUSES, PROPERTY_TYPES, type Property } from '../../../../../domain';
+import { MESSAGES, PROPERTY_PRICE_STEP, PROPERTY_STATUSES, PROPERTY_TYPES, type Property } from '@domain/index';
 import { PROPERTY_STATUS_CHIPS, PROPERTY_TYPE_LABELS } from './labels';
 import {
   PROPERTY_FORM_FIELDS,

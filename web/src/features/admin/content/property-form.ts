@@ -12,7 +12,7 @@ import {
   toNonNegativeDecimal,
   toNonNegativeInteger,
   type Property,
-} from '../../../../../domain';
+} from '@domain/index';
 import { checkNumber, numberText } from './number-fields';
 import { recordFormSchema } from './record-form-schema';
 import { zodFieldErrors, type FieldErrors } from './save-errors';

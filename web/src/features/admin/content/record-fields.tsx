@@ -20,8 +20,8 @@ import {
   type FieldPathValue,
   type FieldValues,
 } from 'react-hook-form';
-import { BATHROOM_STEP, ROOMS_MAX } from '../../../../../domain';
-import { Field, type FieldControlProps } from '../../../components/field';
+import { BATHROOM_STEP, ROOMS_MAX } from '@domain/index';
+import { Field, type FieldControlProps } from '@/components/field';
 
 /** The number inputs' attributes: a whole count of 0 or more, a room count (0-20), bathrooms (0-20 in half steps). */
 export const WHOLE_NUMBER = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const;

@@ -3,7 +3,7 @@
  * booking's time slots, Central Time) and the payment estimate's defaults (tax rate, MUD rate, HOA, insurance).
  */
 import { get, useFormState } from 'react-hook-form';
-import type { OwnershipCosts, WeekdayKey } from '../../../../../domain';
+import type { OwnershipCosts, WeekdayKey } from '@domain/index';
 import { InputField, useCommunityForm, useField } from './community-part';
 import { firstErrorMessage } from './record-fields';
 import { WEEKDAYS_IN_ORDER, type OfficeDayRow } from './sales-office-form';

@@ -4,7 +4,7 @@ import {
   DEFAULT_OWNERSHIP_COSTS,
   DEFAULT_SALES_OFFICE_HOURS,
   type SalesOfficeHours,
-} from '../../../../../domain';
+} from '@domain/index';
 import { emptyCommunityForm, formToCommunityInput, partOfPath, validateCommunityForm } from './community-form';
 import { formToSalesOffice, salesOfficeToForm } from './sales-office-form';
 

@@ -11,7 +11,7 @@ import {
   type OwnershipCosts,
   type SalesOfficeHours,
   type WeekdayKey,
-} from '../../../../../domain';
+} from '@domain/index';
 import { numberText } from './number-fields';
 
 export interface OfficeDayRow {

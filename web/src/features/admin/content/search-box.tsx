@@ -1,5 +1,5 @@
 /** A labelled search input for the content lists (the label is visually hidden; the placeholder says what it matches). */
-import { Icon } from '../../../components/icon';
+import { Icon } from '@/components/icon';
 import { SEARCH } from './icons';
 
 interface SearchBoxProps {

@@ -3,7 +3,7 @@
  * each tag has a remove button; Backspace in the empty input removes the last one. Duplicates are ignored.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { Icon } from '../../../components/icon';
+import { Icon } from '@/components/icon';
 import { CLOSE_SMALL } from './icons';
 
 interface TagInputProps {

@@ -4,7 +4,7 @@
  * delete; the records already shown stay on screen while it runs, and a slower earlier answer never wins.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listAdmin, type AdminEntity } from '../../../data/repositories/admin/content';
+import { listAdmin, type AdminEntity } from '@/data/repositories/admin/content';
 
 /** What a form reports after a save: the record, whether it was a create, and whether it only got queued. */
 export interface SavedResult<T> {

@@ -20,12 +20,7 @@ import {
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import {
-  saveAdmin,
-  type AdminEntity,
-  type AdminRecord,
-  type AdminSaveInput,
-} from '../../../data/repositories/admin/content';
+import { saveAdmin, type AdminEntity, type AdminRecord, type AdminSaveInput } from '@/data/repositories/admin/content';
 import { useConfirm, type ConfirmFn } from '../shared/confirm-dialog';
 import { useUnsavedChangesGuard } from '../shared/use-unsaved-changes';
 import { reopenDialog } from './reopen-dialog';

@@ -5,13 +5,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DASHBOARD_RECENT_MAX, DASHBOARD_RECENT_PER_TYPE } from '../../../../../domain/constants';
-import { MESSAGES } from '../../../../../domain/messages';
-import type { Community } from '../../../../../domain/schemas/community';
-import type { Listing } from '../../../../../domain/schemas/listing';
-import type { Property } from '../../../../../domain/schemas/property';
-import { loadDashboard } from '../../../data/repositories/admin/content';
-import { countNewLeads } from '../../../data/repositories/admin/leads';
+import { DASHBOARD_RECENT_MAX, DASHBOARD_RECENT_PER_TYPE } from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
+import type { Community } from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
+import type { Property } from '@domain/schemas/property';
+import { loadDashboard } from '@/data/repositories/admin/content';
+import { countNewLeads } from '@/data/repositories/admin/leads';
 import { formatDateTime, formatTime } from '../shared/format';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';

@@ -6,12 +6,12 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { LOGOUT_REDIRECT_MS } from '../../../../../domain/constants';
-import { MESSAGES } from '../../../../../domain/messages';
-import type { AdminUser } from '../../../../../domain/schemas/admin-user';
-import { Icon } from '../../../components/icon';
+import { LOGOUT_REDIRECT_MS } from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
+import type { AdminUser } from '@domain/schemas/admin-user';
+import { Icon } from '@/components/icon';
 import { isAuthError, isUnreachable } from '../shared/errors';
-import { logout, verifySession } from '../../../data/repositories/admin/auth';
+import { logout, verifySession } from '@/data/repositories/admin/auth';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
 import { ToastProvider } from '../shared/toast';
 import { hasUnsavedChanges, UnsavedChangesBlocker, UNSAVED_CHANGES_MESSAGE } from '../shared/use-unsaved-changes';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRelative } from '../shared/format';
 import { useOnline } from '../shared/use-online';
-import type { SyncStatus } from '../../../data/repositories/admin/sync-center';
+import type { SyncStatus } from '@/data/repositories/admin/sync-center';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -1,7 +1,7 @@
 /** NEW leads for the sidebar badge: counted on load, on every page change, when a page says leads changed, each minute. */
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { countNewLeads } from '../../../data/repositories/admin/leads';
+import { countNewLeads } from '@/data/repositories/admin/leads';
 import { onLeadsChanged } from '../shared/events';
 
 const REFRESH_MS = 60_000;

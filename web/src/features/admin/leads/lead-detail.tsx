@@ -4,14 +4,14 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LEAD_STATUSES, TEXT_LIMITS } from '../../../../../domain/constants';
-import { MESSAGES } from '../../../../../domain/messages';
-import type { ContactRequest } from '../../../../../domain/schemas/contact';
-import { formatSlot } from '../../../../../domain/visit-slots';
-import { BUYING_TIMELINE_LABELS } from '../../../../../domain/schemas/open-house';
-import { Field } from '../../../components/field';
-import { deleteLead, updateLead } from '../../../data/repositories/admin/leads';
-import { SaveConflictError } from '../../../data/repositories/admin/errors';
+import { LEAD_STATUSES, TEXT_LIMITS } from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
+import type { ContactRequest } from '@domain/schemas/contact';
+import { formatSlot } from '@domain/visit-slots';
+import { BUYING_TIMELINE_LABELS } from '@domain/schemas/open-house';
+import { Field } from '@/components/field';
+import { deleteLead, updateLead } from '@/data/repositories/admin/leads';
+import { SaveConflictError } from '@/data/repositories/admin/errors';
 import { useConfirm } from '../shared/confirm-dialog';
 import { errorMessage, isAuthError, isConflictError } from '../shared/errors';
 import { notifyLeadsChanged } from '../shared/events';

@@ -1,5 +1,5 @@
 /** Display texts of lead fields (DESIGN §6 "Admin Contacts": the lead inbox). */
-import { INTEREST_LABELS, LEAD_SOURCES, LEAD_STATUSES } from '../../../../../domain/constants';
+import { INTEREST_LABELS, LEAD_SOURCES, LEAD_STATUSES } from '@domain/constants';
 
 export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
 export type LeadSourceValue = (typeof LEAD_SOURCES)[number];

@@ -5,16 +5,16 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CONTACT_INTERESTS, INTEREST_LABELS, LEAD_SOURCES, LEAD_STATUSES } from '../../../../../domain/constants';
-import type { ContactRequest } from '../../../../../domain/schemas/contact';
-import { listAdmin } from '../../../data/repositories/admin/content';
+import { CONTACT_INTERESTS, INTEREST_LABELS, LEAD_SOURCES, LEAD_STATUSES } from '@domain/constants';
+import type { ContactRequest } from '@domain/schemas/contact';
+import { listAdmin } from '@/data/repositories/admin/content';
 import {
   countLeadsByStatus,
   downloadLeadsCsv,
   leadsCsvFilename,
   listLeads,
   type LeadFilter,
-} from '../../../data/repositories/admin/leads';
+} from '@/data/repositories/admin/leads';
 import { errorMessage, isAuthError } from '../shared/errors';
 import { formatDateTime } from '../shared/format';
 import { OfflineBanner } from '../shared/offline-banner';

@@ -3,11 +3,11 @@
  * successfully!' for 3 s; failure the server's message or 'Failed to change password'.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH, SUCCESS_MESSAGE_MS } from '../../../../../domain/constants';
-import { MESSAGES } from '../../../../../domain/messages';
-import { Field } from '../../../components/field';
-import { changePassword } from '../../../data/repositories/admin/auth';
-import { AdminActionError } from '../../../data/repositories/admin/errors';
+import { PASSWORD_MIN_LENGTH, SUCCESS_MESSAGE_MS } from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
+import { Field } from '@/components/field';
+import { changePassword } from '@/data/repositories/admin/auth';
+import { AdminActionError } from '@/data/repositories/admin/errors';
 import { errorMessage } from '../shared/errors';
 import { useTimedMessage } from '../shared/use-timed-message';
 import { useUnsavedChangesGuard } from '../shared/use-unsaved-changes';

@@ -11,13 +11,13 @@ import {
   SEO_TITLE_HINT,
   SIMULATED_SETTINGS_SAVE_MS,
   SUCCESS_MESSAGE_MS,
-} from '../../../../../domain/constants';
-import { MESSAGES } from '../../../../../domain/messages';
-import { siteSettingsSchema, type SiteSettings } from '../../../../../domain/schemas/settings';
-import { Field } from '../../../components/field';
-import { loadAdminSettings, saveSettings } from '../../../data/repositories/admin/settings';
-import { AdminActionError } from '../../../data/repositories/admin/errors';
-import { ApiError } from '../../../data/errors';
+} from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
+import { siteSettingsSchema, type SiteSettings } from '@domain/schemas/settings';
+import { Field } from '@/components/field';
+import { loadAdminSettings, saveSettings } from '@/data/repositories/admin/settings';
+import { AdminActionError } from '@/data/repositories/admin/errors';
+import { ApiError } from '@/data/errors';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';
 import { useAdminSession } from '../shared/use-session';

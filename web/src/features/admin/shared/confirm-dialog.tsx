@@ -6,7 +6,7 @@
  */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Modal } from '../../../components/modal';
+import { Modal } from '@/components/modal';
 
 export interface ConfirmOptions {
   confirmLabel?: string;

@@ -1,6 +1,6 @@
 /** Error helpers for admin screens. Repositories throw Errors whose message is already the SPEC §8 text. */
-import { ApiError, isServerUnavailable } from '../../../data/errors';
-import { AdminActionError } from '../../../data/repositories/admin/errors';
+import { ApiError, isServerUnavailable } from '@/data/errors';
+import { AdminActionError } from '@/data/repositories/admin/errors';
 
 /** The error's own message, or `fallback` when it has none. */
 export function errorMessage(error: unknown, fallback: string): string {

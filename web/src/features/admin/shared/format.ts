@@ -1,5 +1,5 @@
 /** Admin date and time formats (local time: the admin reads times on their own clock). */
-export { formatLongDate, formatUsd } from '../../../utils/format';
+export { formatLongDate, formatUsd } from '@/utils/format';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',

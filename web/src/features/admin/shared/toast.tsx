@@ -4,7 +4,7 @@
  * (role=status), errors assertively (role=alert).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { TOAST_DURATION_MS, TOAST_SLIDE_IN_DELAY_MS } from '../../../../../domain/constants';
+import { TOAST_DURATION_MS, TOAST_SLIDE_IN_DELAY_MS } from '@domain/constants';
 
 export interface Toaster {
   success(message: string): void;

@@ -1,7 +1,7 @@
 /** The stored admin session, kept current across login, logout, 401s and other tabs (web/src/data/session.ts). */
 import { useSyncExternalStore } from 'react';
-import { getSessionUser, getToken, subscribeSession } from '../../../data/session';
-import type { AdminUser } from '../../../../../domain/schemas/admin-user';
+import { getSessionUser, getToken, subscribeSession } from '@/data/session';
+import type { AdminUser } from '@domain/schemas/admin-user';
 
 // useSyncExternalStore needs a stable snapshot: re-read only when the stored strings change.
 let cachedKey: string | null | undefined;

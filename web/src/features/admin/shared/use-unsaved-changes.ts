@@ -2,14 +2,14 @@
  * The unsaved-changes guard (DESIGN §5). A form calls `useUnsavedChangesGuard(dirty, id)`; while any admin form is
  * dirty, an in-app navigation asks for confirmation, closing or reloading the tab triggers the browser's own
  * prompt, and the form is registered as dirty so the service worker's update prompt waits
- * (web/src/app/pwa/dirty-forms.ts).
+ * (web/src/utils/dirty-forms.ts).
  *
  * React Router supports one blocker at a time (a second one is ignored with a warning), so the forms only
  * register here and the admin layout mounts the one <UnsavedChangesBlocker /> that calls useBlocker.
  */
 import { createElement, Fragment, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { markClean, markDirty } from '../../../app/pwa/dirty-forms';
+import { markClean, markDirty } from '@/utils/dirty-forms';
 import { useConfirm } from './confirm-dialog';
 
 export const UNSAVED_CHANGES_MESSAGE = 'You have unsaved changes. Leave this page and discard them?';

@@ -3,7 +3,7 @@
  * (the entry's payload), "theirs" the record now on the server (conflict.current). Rows that differ are marked.
  * An update carries only the fields the admin changed; the server's other fields are listed apart.
  */
-import type { OutboxEntry } from '../../../data/repositories/admin/sync-center';
+import type { OutboxEntry } from '@/data/repositories/admin/sync-center';
 import { formatDateTime } from '../shared/format';
 import { fieldLabel } from './entry-labels';
 

@@ -1,5 +1,5 @@
 /** Display texts for outbox entries on the Sync page. */
-import type { OutboxEntry } from '../../../data/repositories/admin/sync-center';
+import type { OutboxEntry } from '@/data/repositories/admin/sync-center';
 
 export const ENTITY_LABELS: Record<string, string> = {
   communities: 'community',

@@ -12,7 +12,7 @@ import {
   subscribeOutboxEntries,
   syncNow,
   type OutboxEntry,
-} from '../../../data/repositories/admin/sync-center';
+} from '@/data/repositories/admin/sync-center';
 import { useConfirm } from '../shared/confirm-dialog';
 import { errorMessage } from '../shared/errors';
 import { formatDateTime, formatRelative } from '../shared/format';

@@ -1,9 +1,9 @@
 /** A listing card (community page grid): photo, status, price, title linking to /listing/{id}, address, facts. */
-import type { Listing } from '../../../../domain/schemas/listing';
-import { Picture } from '../../components/picture';
-import { PrefetchLink } from '../../components/prefetch-link';
-import { formatUsd } from '../../utils/format';
-import { CARD_IMAGE_SIZES, listingImage } from '../../utils/images';
+import type { Listing } from '@domain/schemas/listing';
+import { Picture } from './picture';
+import { PrefetchLink } from './prefetch-link';
+import { formatUsd } from '@/utils/format';
+import { CARD_IMAGE_SIZES, listingImage } from '@/utils/images';
 import { RoomFacts, statusBadge } from './listing-labels';
 
 export type ListingSummary = Pick<

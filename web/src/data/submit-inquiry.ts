@@ -3,7 +3,7 @@
  * time only, so none of it loads with a page view (DESIGN §7). It answers 'sent', or 'queued' when the device is
  * offline and the outbox will send it later, and throws with `details` when the server rejects a field.
  */
-import type { ContactInterest } from './validate';
+import type { ContactInterest } from '@/utils/validate-inquiry';
 
 export interface InquiryInput {
   name: string;
@@ -28,7 +28,7 @@ export interface InquiryInput {
 export type InquiryResult = { status: 'sent' | 'queued' };
 
 export async function sendInquiry(input: InquiryInput): Promise<InquiryResult> {
-  const { submitInquiry } = await import('../../data/repositories/inquiry-repository');
+  const { submitInquiry } = await import('./repositories/inquiry-repository');
   return submitInquiry(input);
 }
 

@@ -4,12 +4,12 @@
  * pairs are set as CSS custom properties from the settings' primary colour.
  */
 import type { ReactNode } from 'react';
-import { useSiteSettings } from '../../app/layouts/site-settings';
-import { siteThemeVars } from '../../utils/colors';
-import { NavigationStatus } from './navigation-status';
-import { SiteFooter } from './site-footer';
+import { useSiteSettings } from '@/hooks/use-site-settings';
+import { siteThemeVars } from '@/utils/colors';
+import { NavigationStatus } from '@/components/layout/navigation-status';
+import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from './site-header';
-import { SkipLink } from './skip-link';
+import { SkipLink } from '@/components/layout/skip-link';
 
 export function PublicShell({ children, withCallToAction }: { children: ReactNode; withCallToAction: boolean }) {
   const settings = useSiteSettings();

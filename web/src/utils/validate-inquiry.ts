@@ -2,8 +2,8 @@
  * The popup form's checks (SPEC §5) with the spec's messages, hand-written so no schema library loads on public
  * pages (DESIGN §7). Phone is optional.
  */
-import type { CONTACT_INTERESTS } from '../../../../domain/constants';
-import { MESSAGES } from '../../../../domain/messages';
+import type { CONTACT_INTERESTS } from '@domain/constants';
+import { MESSAGES } from '@domain/messages';
 
 export type ContactInterest = (typeof CONTACT_INTERESTS)[number];
 

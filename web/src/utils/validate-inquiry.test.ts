@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateInquiry } from './validate';
+import { validateInquiry } from './validate-inquiry';
 
 const valid = { name: 'Jane', email: 'jane@example.com', phone: '', message: 'Hello' };
 

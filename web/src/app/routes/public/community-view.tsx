@@ -3,29 +3,33 @@
  * amenities, home plans and available listings under #homes, builders and a contact band. Sections show only
  * when their visible flag is on (homes and builders also need entries). Request Information opens the popup.
  * The page is kept lean: it is the heaviest public page against the JavaScript budget (DESIGN §7).
+ *
+ * Assembled here, at the app layer, because it puts five features together (communities, favourites, inquiries,
+ * visits, search) and features do not import each other. Passing those parts in as props (as the listing page
+ * does) would cost this page about 85 bytes of gzip JavaScript, more than its headroom under the budget.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Community } from '../../../../domain/schemas/community';
-import { Icon, MAP_PIN } from '../../components/icon';
-import { CommunityTopBar } from '../../components/layout/community-top-bar';
-import { NavigationStatus } from '../../components/layout/navigation-status';
-import { SiteFooter } from '../../components/layout/site-footer';
-import { SkipLink } from '../../components/layout/skip-link';
-import { Picture } from '../../components/picture';
-import { PrefetchLink } from '../../components/prefetch-link';
-import { useSiteSettings } from '../../app/layouts/site-settings';
-import { textOn } from '../../utils/colors';
-import { formatUsd } from '../../utils/format';
-import { communityImage } from '../../utils/images';
-import { FavoriteButton } from '../favorites/favorite-button';
-import { ShareButton } from '../favorites/share-button';
-import { LazyInquiryPopup, preloadInquiryPopup } from '../inquiries/lazy-inquiry-popup';
-import { LazyVisitDialog, preloadVisitDialog } from '../visits/lazy-visit-dialog';
-import { ListingCard, type ListingSummary } from '../listings/listing-card';
-import { LazyCommunityListingFilters } from '../search/lazy-community-listing-filters';
-import { plural, RoomFacts } from '../listings/listing-labels';
-import { communityThemeVars, useDocumentTheme } from './community-theme';
+import type { Community } from '@domain/schemas/community';
+import { Icon, MAP_PIN } from '@/components/icon';
+import { CommunityTopBar } from '@/components/layout/community-top-bar';
+import { NavigationStatus } from '@/components/layout/navigation-status';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SkipLink } from '@/components/layout/skip-link';
+import { Picture } from '@/components/picture';
+import { PrefetchLink } from '@/components/prefetch-link';
+import { useSiteSettings } from '@/hooks/use-site-settings';
+import { textOn } from '@/utils/colors';
+import { formatUsd } from '@/utils/format';
+import { communityImage } from '@/utils/images';
+import { FavoriteButton } from '@/features/favorites/favorite-button';
+import { ShareButton } from '@/components/share-button';
+import { LazyInquiryPopup, preloadInquiryPopup } from '@/features/inquiries/lazy-inquiry-popup';
+import { LazyVisitDialog, preloadVisitDialog } from '@/features/visits/lazy-visit-dialog';
+import { ListingCard, type ListingSummary } from '@/components/listing-card';
+import { LazyCommunityListingFilters } from '@/features/search/lazy-community-listing-filters';
+import { plural, RoomFacts } from '@/components/listing-labels';
+import { communityThemeVars, useDocumentTheme } from '@/features/communities/community-theme';
 
 const ARROW_LEFT = '<path d="M19 12H5M12 19l-7-7 7-7"/>';
 

@@ -4,9 +4,9 @@
  * API first and falls back to IndexedDB. The browser's reader is loaded lazily after hydration, so Dexie and
  * ky are not part of the JavaScript a public page needs to become interactive (DESIGN §7).
  */
-import type { Community, CommunityListItem } from '../../../domain/schemas/community';
-import type { Listing } from '../../../domain/schemas/listing';
-import type { SiteSettings } from '../../../domain/schemas/settings';
+import type { Community, CommunityListItem } from '@domain/schemas/community';
+import type { Listing } from '@domain/schemas/listing';
+import type { SiteSettings } from '@domain/schemas/settings';
 
 export interface PublicReader {
   /** Every community, as list items (the fields cards, search and favourites show). */

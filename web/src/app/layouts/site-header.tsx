@@ -5,15 +5,15 @@
  */
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { SCROLL_THRESHOLD_MAIN_BAR_PX } from '../../../../domain/constants';
-import { useSiteSettings } from '../../app/layouts/site-settings';
-import { FavoritesLink } from '../../features/favorites/favorites-link';
-import { useScrolledPast } from '../../hooks/use-scrolled-past';
-import { GROUP_TAGLINE } from '../../utils/brand';
-import { Icon, SEARCH } from '../icon';
-import { PrefetchLink } from '../prefetch-link';
-import { LazySearchDialog, preloadSearchDialog } from '../../features/search/lazy-search-dialog';
-import { BrandMark } from './brand-mark';
+import { SCROLL_THRESHOLD_MAIN_BAR_PX } from '@domain/constants';
+import { useSiteSettings } from '@/hooks/use-site-settings';
+import { FavoritesLink } from '@/features/favorites/favorites-link';
+import { useScrolledPast } from '@/hooks/use-scrolled-past';
+import { GROUP_TAGLINE } from '@/utils/brand';
+import { Icon, SEARCH } from '@/components/icon';
+import { PrefetchLink } from '@/components/prefetch-link';
+import { LazySearchDialog, preloadSearchDialog } from '@/features/search/lazy-search-dialog';
+import { BrandMark } from '@/components/layout/brand-mark';
 
 const NAV = [
   { to: '/communities', label: 'Communities' },

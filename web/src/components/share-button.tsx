@@ -3,17 +3,17 @@
  * toast. The sharing code and the toast load on the first pointer or focus on the button (DESIGN §7).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Icon } from '../../components/icon';
-import type { ToastMessage } from '../../components/toast';
+import { Icon } from './icon';
+import type { ToastMessage } from './toast';
 
 const SHARE =
   '<circle cx="18" cy="5" r="3"/><circle cx="6" cy="12" r="3"/><circle cx="18" cy="19" r="3"/><path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4"/>';
 
-const loadShare = () => import('./share');
+const loadShare = () => import('@/utils/share');
 /** Loaded before the click, so the share sheet opens within the click's user activation. */
 const preloadShare = (): void => void loadShare().catch(() => undefined);
 
-const ToastRegion = lazy(() => import('../../components/toast').then((module) => ({ default: module.ToastRegion })));
+const ToastRegion = lazy(() => import('./toast').then((module) => ({ default: module.ToastRegion })));
 
 export function ShareButton({ title, className }: { title: string; className: string }) {
   const [toast, setToast] = useState<ToastMessage | null>(null);

@@ -1,7 +1,7 @@
 /** Display of listing fields (SPEC §3, §4): type names, status badges with their colour tones, room facts. */
-import { LISTING_STATUS_BADGES } from '../../../../domain/constants';
-import type { Listing } from '../../../../domain/schemas/listing';
-import { formatCount } from '../../utils/format';
+import { LISTING_STATUS_BADGES } from '@domain/constants';
+import type { Listing } from '@domain/schemas/listing';
+import { formatCount } from '@/utils/format';
 
 export const LISTING_TYPE_LABELS: Record<Listing['type'], string> = {
   HOUSE: 'House',
