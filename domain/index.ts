@@ -7,6 +7,7 @@ export * from './schemas/sales-office';
 export * from './schemas/listing';
 export * from './schemas/property';
 export * from './schemas/contact';
+export * from './schemas/lead-work';
 export * from './schemas/open-house';
 export * from './schemas/admin-user';
 export * from './schemas/settings';

@@ -7,8 +7,9 @@
  *   still turn `ok;-2+3;@SUM(1)` into the formulas `-2+3` and `@SUM(1)`; it is exported as `"ok;'-2+3;'@SUM(1)"`;
  * - a cell holding a separator (, or ;), a quote or a line break is quoted;
  * - the file starts with a UTF-8 byte-order mark, so Excel reads accents and emoji as UTF-8, not as Windows-1252;
- * - communities and listings by name (a deleted one leaves its cell empty; its id stays in the id columns), and the
- *   open-house answers (buying timeline, agent, consent wording) and visit slot in columns of their own.
+ * - communities and listings by name (a deleted one leaves its cell empty; its id stays in the id columns), the
+ *   owner by email, and the open-house answers (buying timeline, agent, consent wording), visit slot and next step
+ *   in columns of their own.
  */
 import { BUYING_TIMELINE_LABELS, type ContactRequest } from '../../domain';
 
@@ -16,6 +17,7 @@ import { BUYING_TIMELINE_LABELS, type ContactRequest } from '../../domain';
 export interface LeadNames {
   communityName(id: string): string | undefined;
   listingTitle(id: string): string | undefined;
+  adminEmail(id: string): string | undefined;
 }
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? '' : value ? 'yes' : 'no');
@@ -47,6 +49,9 @@ export const CSV_COLUMNS: readonly { header: string; cell: (lead: ContactRequest
   },
   { header: 'workingWithAgent', cell: (lead) => yesNo(lead.workingWithAgent) },
   { header: 'consentText', cell: (lead) => lead.consentText },
+  { header: 'owner', cell: (lead, names) => (lead.ownerId ? (names.adminEmail(lead.ownerId) ?? lead.ownerId) : '') },
+  { header: 'nextStepAt', cell: (lead) => lead.nextStepAt },
+  { header: 'nextStep', cell: (lead) => lead.nextStep },
   { header: 'message', cell: (lead) => lead.message },
   { header: 'notes', cell: (lead) => lead.notes },
   { header: 'communityId', cell: (lead) => lead.communityId },

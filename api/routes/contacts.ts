@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   contactInputSchema,
   contactPatchSchema,
-  LEAD_STATUSES,
+  countLeads,
   MESSAGES,
   type ContactPatch,
   type LeadCounts,
@@ -14,6 +14,10 @@ import { runWrite } from '../http/idempotent-write';
 import { leadsToCsv } from '../leads/csv';
 import { filterLeads, leadFilterSchema, type LeadFilter } from '../leads/lead-filter';
 import { leadRecord, type ContactSubmission } from '../leads/lead-intake';
+import { leadChanges } from '../leads/lead-timeline';
+
+/** A lead's owner must be an admin who can sign in. */
+export const LEAD_OWNER_INVALID = 'Choose an active admin as the owner';
 
 export default async function contactRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.authenticate };
@@ -21,27 +25,24 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
   app.get<{ Querystring: LeadFilter }>(
     '/contacts',
     { ...auth, schema: { querystring: leadFilterSchema } },
-    async (request) => filterLeads(await app.storage.list('contacts'), request.query),
+    async (request) => filterLeads(await app.storage.list('contacts'), request.query, { adminId: request.admin!.id }),
   );
 
   // How many leads each status holds: the inbox shows the Spam count beside its filter, so nothing is filed
   // where no admin will look without saying so.
-  app.get('/contacts/counts', auth, async (): Promise<LeadCounts> => {
-    const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadCounts['byStatus'];
-    const leads = await app.storage.list('contacts');
-    for (const lead of leads) byStatus[lead.status] += 1;
-    return { total: leads.length, byStatus };
-  });
+  app.get('/contacts/counts', auth, async (): Promise<LeadCounts> => countLeads(await app.storage.list('contacts')));
 
   app.get<{ Querystring: LeadFilter }>(
     '/contacts/export.csv',
     { ...auth, schema: { querystring: leadFilterSchema } },
     async (request, reply) => {
-      const leads = filterLeads(await app.storage.list('contacts'), request.query);
-      const [communities, listings] = await Promise.all([
+      const leads = filterLeads(await app.storage.list('contacts'), request.query, { adminId: request.admin!.id });
+      const [communities, listings, admins] = await Promise.all([
         app.storage.list('communities'),
         app.storage.list('listings'),
+        app.storage.list('adminUsers'),
       ]);
+      const adminEmails = new Map(admins.map((admin) => [admin.id, admin.email]));
       const communityNames = new Map(communities.map((community) => [community.id, community.name]));
       const listingTitles = new Map(listings.map((listing) => [listing.id, listing.title]));
       const date = new Date().toISOString().slice(0, 10);
@@ -52,6 +53,7 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
       return leadsToCsv(leads, {
         communityName: (id) => communityNames.get(id),
         listingTitle: (id) => listingTitles.get(id),
+        adminEmail: (id) => adminEmails.get(id),
       });
     },
   );
@@ -80,7 +82,19 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
         reply,
         ({ tx, expectedVersion }) => {
           const current = currentForWrite(tx, 'contacts', request.params.id, expectedVersion);
-          return { statusCode: 200, body: tx.update('contacts', current.id, request.body) };
+          const { ownerId } = request.body;
+          if (ownerId && !tx.get('adminUsers', ownerId)?.isActive) {
+            throw new HttpError(400, LEAD_OWNER_INVALID, [{ path: 'ownerId', message: LEAD_OWNER_INVALID }]);
+          }
+          const admin = request.admin!;
+          const changes = leadChanges(
+            current,
+            request.body,
+            { id: admin.id, email: admin.email },
+            (id) => tx.get('adminUsers', id)?.email,
+            new Date(),
+          );
+          return { statusCode: 200, body: tx.update('contacts', current.id, changes) };
         },
         { action: 'contact.update', entity: 'contacts', entityId: (body) => (body as { id: string }).id },
       ),

@@ -3,6 +3,7 @@ import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES, TEXT_LIMITS, VISIT_SLOT
 import { MESSAGES } from '../messages';
 import { emailSchema, recordMetaSchema, text } from './common';
 import { timeOfDaySchema } from './sales-office';
+import { leadWorkPatchShape, leadWorkShape } from './lead-work';
 import { BUYING_TIMELINES } from './open-house';
 
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
@@ -42,14 +43,15 @@ export const contactInputSchema = z.object({
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 
-/** What an admin may change on a lead. */
+/** What an admin may change on a lead: its status and notes, and its work (owner, next step, note, action). */
 export const contactPatchSchema = z
   .object({
     status: leadStatusSchema.optional(),
     notes: text(TEXT_LIMITS.long).optional(),
+    ...leadWorkPatchShape,
   })
-  .refine((value) => value.status !== undefined || value.notes !== undefined, {
-    error: 'Send status or notes',
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    error: 'Send status, notes, owner, next step, a note or an action',
   });
 export type ContactPatch = z.infer<typeof contactPatchSchema>;
 
@@ -64,6 +66,7 @@ export const contactSchema = contactInputSchema
      * started): shown in the inbox as a flag on a NEW lead, never a reason to hide it (docs/decisions.md).
      */
     quickFillMs: z.number().int().min(0).optional(),
+    ...leadWorkShape,
   })
   .extend(recordMetaSchema.shape);
 export type ContactRequest = z.infer<typeof contactSchema>;

@@ -3,6 +3,7 @@
  * (GET /api/contacts and the CSV export) and the browser (the offline copy of the inbox).
  */
 import { z } from 'zod';
+import { isOpenLead, isOverdue } from './lead-work';
 import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../constants';
 import type { ContactRequest } from './contact';
 
@@ -14,11 +15,27 @@ export const leadFilterSchema = z.object({
   q: z.string().max(200).optional(),
   from: z.iso.date({ error: 'Use a date such as 2026-01-31' }).optional(),
   to: z.iso.date({ error: 'Use a date such as 2026-01-31' }).optional(),
+  /** `me` (the signed-in admin), `unassigned`, or an admin's id. */
+  owner: z.string().max(100).optional(),
+  /** `true`: open leads whose next step is past due. */
+  overdue: z.enum(['true']).optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 
+/** Who asks and when: `owner=me` needs the admin, `overdue` the day (YYYY-MM-DD, the server's by default). */
+export interface LeadFilterContext {
+  adminId?: string;
+  today?: string;
+}
+
 /** Leads matching `filter`, newest first. Without a status filter, SPAM is left out (it has its own view). */
-export function filterLeads(leads: readonly ContactRequest[], filter: Readonly<LeadFilter>): ContactRequest[] {
+export function filterLeads(
+  leads: readonly ContactRequest[],
+  filter: Readonly<LeadFilter>,
+  context: LeadFilterContext = {},
+): ContactRequest[] {
+  const today = context.today ?? new Date().toISOString().slice(0, 10);
+  const owner = filter.owner === 'me' ? (context.adminId ?? null) : filter.owner;
   const query = filter.q?.trim().toLowerCase();
   const fromTime = filter.from ? Date.parse(`${filter.from}T00:00:00.000Z`) : undefined;
   const toTime = filter.to ? Date.parse(`${filter.to}T23:59:59.999Z`) : undefined;
@@ -30,6 +47,10 @@ export function filterLeads(leads: readonly ContactRequest[], filter: Readonly<L
     .filter((lead) => !filter.interest || lead.interest === filter.interest)
     .filter((lead) => !filter.source || lead.source === filter.source)
     .filter((lead) => !filter.communityId || lead.communityId === filter.communityId)
+    .filter((lead) =>
+      owner === undefined ? true : owner === 'unassigned' ? !lead.ownerId : owner !== null && lead.ownerId === owner,
+    )
+    .filter((lead) => !filter.overdue || isOverdue(lead, today))
     .filter((lead) => {
       const time = Date.parse(lead.createdAt);
       return (fromTime === undefined || time >= fromTime) && (toTime === undefined || time <= toTime);
@@ -44,8 +65,27 @@ export function filterLeads(leads: readonly ContactRequest[], filter: Readonly<L
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** GET /api/contacts/counts: how many leads each status holds (the inbox's Spam count). */
+/** GET /api/contacts/counts: how many leads each status holds (the inbox's Spam count), and the day's work. */
 export interface LeadCounts {
   total: number;
   byStatus: Record<(typeof LEAD_STATUSES)[number], number>;
+  /** Open leads (NEW, CONTACTED, APPOINTMENT) without an owner. */
+  unassigned: number;
+  /** Open leads whose next step is past due. */
+  overdue: number;
+}
+
+/** The counts of GET /api/contacts/counts, from a list of leads (the server's, or a device's offline copy). */
+export function countLeads(
+  leads: readonly ContactRequest[],
+  today = new Date().toISOString().slice(0, 10),
+): LeadCounts {
+  const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadCounts['byStatus'];
+  for (const lead of leads) byStatus[lead.status] += 1;
+  return {
+    total: leads.length,
+    byStatus,
+    unassigned: leads.filter((lead) => isOpenLead(lead) && !lead.ownerId).length,
+    overdue: leads.filter((lead) => isOverdue(lead, today)).length,
+  };
 }

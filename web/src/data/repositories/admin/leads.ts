@@ -6,12 +6,13 @@
  * the local copy (filtered here the way the server filters) only when the server cannot be reached.
  */
 import {
+  countLeads,
   filterLeads,
   type LeadCounts,
   type LeadFilter as DomainLeadFilter,
 } from '@domain/schemas/lead-filter';
 import type { ContactRequest, LeadStatus } from '@domain/schemas/contact';
-import { LEAD_STATUSES, type CONTACT_INTERESTS, type LEAD_SOURCES } from '@domain/constants';
+import type { CONTACT_INTERESTS, LEAD_SOURCES } from '@domain/constants';
 import { NetworkUnreachableError } from '../../errors';
 import { getJson, getText } from '../../http-client';
 import { localDb } from '../../local-db';
@@ -106,9 +107,7 @@ export async function countLeadsByStatus(): Promise<LeadCounts & { offline: bool
     if (!(serverError instanceof NetworkUnreachableError)) throw serverError;
     const rows = await localDb().contacts.toArray();
     const view = applyQueuedChanges(rows, await listOutbox().catch(() => []), 'contacts');
-    const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadCounts['byStatus'];
-    for (const lead of view.records) byStatus[lead.status] += 1;
-    return { total: view.records.length, byStatus, offline: true };
+    return { ...countLeads(view.records), offline: true };
   }
 }
 

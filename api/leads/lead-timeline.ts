@@ -1,0 +1,54 @@
+/**
+ * What a lead PATCH changes, with the timeline entries it adds (domain/schemas/lead-work.ts). The server writes
+ * the entries, from the signed-in admin and its own clock: a client cannot forge or rewrite the history, and a
+ * change queued offline is recorded when it arrives, by the admin who made it.
+ */
+import {
+  MAX_LEAD_EVENTS,
+  type ContactPatch,
+  type ContactRequest,
+  type LeadEvent,
+  type LeadEventKind,
+} from '../../domain';
+
+export interface LeadActor {
+  id: string;
+  email: string;
+}
+
+const ACTIVITY_LABELS: Record<'call' | 'email' | 'visit-confirmed', string> = {
+  call: 'Called',
+  email: 'Email sent',
+  'visit-confirmed': 'Visit confirmed',
+};
+
+/** The fields to store for `patch` on `current`, the timeline included. */
+export function leadChanges(
+  current: ContactRequest,
+  patch: ContactPatch,
+  actor: LeadActor,
+  ownerEmail: (id: string) => string | undefined,
+  now: Date,
+): Partial<ContactRequest> {
+  const events: LeadEvent[] = [];
+  const add = (kind: LeadEventKind, text: string) =>
+    events.push({ at: now.toISOString(), actorId: actor.id, actorEmail: actor.email, kind, text });
+
+  const { note, activity, ...fields } = patch;
+  if (fields.status !== undefined && fields.status !== current.status)
+    add('status', `${current.status} → ${fields.status}`);
+  if (fields.ownerId !== undefined && fields.ownerId !== (current.ownerId ?? null)) {
+    add('owner', fields.ownerId ? `Assigned to ${ownerEmail(fields.ownerId) ?? fields.ownerId}` : 'Unassigned');
+  }
+  const nextStepAt = fields.nextStepAt !== undefined ? fields.nextStepAt : (current.nextStepAt ?? null);
+  const nextStep = fields.nextStep !== undefined ? fields.nextStep : (current.nextStep ?? '');
+  if (nextStepAt !== (current.nextStepAt ?? null) || nextStep !== (current.nextStep ?? '')) {
+    add('next-step', nextStepAt ? `${nextStep || 'Next step'} by ${nextStepAt}` : 'Next step cleared');
+  }
+  if (note !== undefined) add('note', note);
+  if (activity) add(activity.kind, activity.text || ACTIVITY_LABELS[activity.kind]);
+
+  const changes: Partial<ContactRequest> = { ...fields };
+  if (events.length > 0) changes.timeline = [...(current.timeline ?? []), ...events].slice(-MAX_LEAD_EVENTS);
+  return changes;
+}
