@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 import { JsonResponseCache } from './http/json-cache';
 import { publicReadFastPath, type RawRequestHandler } from './http/public-read-fast-path';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin from './plugins/error-responses';
 import securityPlugin, { securityHeaderSets } from './plugins/security';
 import staticFilesPlugin from './plugins/static-files';
 import { depthLimitedJsonParser } from './security/json-body';

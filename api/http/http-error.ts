@@ -1,6 +1,6 @@
 import type { ErrorResponse } from '../../domain';
 
-/** An error a route throws to answer with a given status and message (handled by plugins/errors.ts). */
+/** An error a route throws to answer with a given status and message (handled by plugins/error-responses.ts). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -1,7 +1,7 @@
 /** Rate limits answered before the body is read (issue 13 item 5), and the counts password checks rely on. */
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import errorsPlugin from '../plugins/errors';
+import errorsPlugin from '../plugins/error-responses';
 import { runRateLimitContract } from './rate-limit-contract';
 import { FixedWindowRateLimiter, limitBeforeBody, memoryRateLimitStore } from './rate-limiter';
 

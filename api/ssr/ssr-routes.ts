@@ -196,7 +196,7 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
     reply.type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL).send(kioskShell),
   );
 
-  // Unknown pages that a browser asks for get the site's Not Found page (with a 404) from plugins/errors.ts.
+  // Unknown pages that a browser asks for get the site's Not Found page (with a 404) from plugins/error-responses.ts.
   app.renderHtmlNotFound = (request, reply) => renderPage(request, reply, false);
 
   app.decorate('pageFastPath', pageFastPath(cache, app.config.publicUrl, securityHeaderSets().pageHeaders));

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Community } from '../../domain/schemas/community';
 import type { Listing } from '../../domain/schemas/listing';
-import { ApiError } from '../../web/src/data/errors';
+import { ApiError } from '../../web/src/data/http-errors';
 import { configureHttpClient } from '../../web/src/data/http-client';
 import { deleteLocalDb, localDb } from '../../web/src/data/local-db';
 import { enqueue, listOutbox } from '../../web/src/data/outbox';

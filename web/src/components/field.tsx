@@ -1,8 +1,9 @@
 /**
  * A labelled form field: the label, the control (rendered by the caller with the given accessibility props) and
- * the field's error, announced and linked through aria-describedby.
+ * the field's error, announced and linked through aria-describedby. InputField and SelectField are the same with
+ * an <input> or a <select>.
  */
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export interface FieldControlProps {
   id: string;
@@ -10,12 +11,15 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
-interface FieldProps {
+interface FieldLabelProps {
   id: string;
   label: string;
   required?: boolean;
   optional?: boolean;
   error?: string | undefined;
+}
+
+interface FieldProps extends FieldLabelProps {
   children: (props: FieldControlProps) => ReactNode;
 }
 
@@ -40,5 +44,40 @@ export function Field({ id, label, required, optional, error, children }: FieldP
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A Field whose control is an <input>; `required` marks the label and the input (which the browser checks unless
+ * the form is noValidate), every other prop (type, value, onChange, autoComplete...) goes to the input.
+ */
+export function InputField({
+  id,
+  label,
+  required,
+  optional,
+  error,
+  ...input
+}: FieldLabelProps & ComponentProps<'input'>) {
+  return (
+    <Field id={id} label={label} required={required} optional={optional} error={error}>
+      {(aria) => <input {...aria} required={required} {...input} />}
+    </Field>
+  );
+}
+
+/** A Field whose control is a <select> (its children are the options), with props as InputField's. */
+export function SelectField({
+  id,
+  label,
+  required,
+  optional,
+  error,
+  ...select
+}: FieldLabelProps & ComponentProps<'select'>) {
+  return (
+    <Field id={id} label={label} required={required} optional={optional} error={error}>
+      {(aria) => <select {...aria} required={required} {...select} />}
+    </Field>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Icon } from './icon';
-import type { ToastMessage } from './toast';
+import type { ToastMessage } from './toast-region';
 
 const SHARE =
   '<circle cx="18" cy="5" r="3"/><circle cx="6" cy="12" r="3"/><circle cx="18" cy="19" r="3"/><path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4"/>';
@@ -13,7 +13,7 @@ const loadShare = () => import('@/utils/share');
 /** Loaded before the click, so the share sheet opens within the click's user activation. */
 const preloadShare = (): void => void loadShare().catch(() => undefined);
 
-const ToastRegion = lazy(() => import('./toast').then((module) => ({ default: module.ToastRegion })));
+const ToastRegion = lazy(() => import('./toast-region').then((module) => ({ default: module.ToastRegion })));
 
 export function ShareButton({ title, className }: { title: string; className: string }) {
   const [toast, setToast] = useState<ToastMessage | null>(null);

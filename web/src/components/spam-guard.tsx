@@ -6,18 +6,15 @@ import { useEffect, useRef } from 'react';
 import { appHasStarted } from '@/utils/app-ready-event';
 
 /**
- * Controlled (value + onChange) in the client-rendered dialogs; uncontrolled (neither) in a server-rendered form,
- * which reads it with the other fields through FormData (see contact-form.tsx).
+ * Uncontrolled in every form: the forms read it with their other fields through FormData at the send
+ * (hooks/use-visitor-form.ts), so a server-rendered form sends what a bot typed before the app started too.
  */
-export function Honeypot({ value, onChange }: { value?: string; onChange?: (value: string) => void }) {
-  const binding = onChange
-    ? { value: value ?? '', onChange: (event: { target: { value: string } }) => onChange(event.target.value) }
-    : {};
+export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">
       <label>
         Website
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" {...binding} />
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" />
       </label>
     </div>
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from '@domain/schemas/admin-user';
-import { ApiError, NetworkUnreachableError } from './errors';
+import { ApiError, NetworkUnreachableError } from './http-errors';
 import { configureHttpClient, getJson, parseRetryAfter, sendJson } from './http-client';
 import { getSession, getToken, setSession } from './session';
 import { startFakeApi, unreachableBaseUrl, type FakeApi } from './test-support/fake-api';

@@ -9,10 +9,10 @@
 import ky, { type KyInstance } from 'ky';
 import { MESSAGES, httpErrorMessage, networkErrorMessage } from '@domain/messages';
 import { isCredentialCheckPath, isPublicPath, normaliseApiPath } from './api-paths';
-import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from './errors';
+import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from './http-errors';
 import { clearSession, getToken } from './session';
 
-export { ApiError, NetworkUnreachableError } from './errors';
+export { ApiError, NetworkUnreachableError } from './http-errors';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 

@@ -12,7 +12,7 @@ import type { ContactRequest } from '@domain/schemas/contact';
 import type { Listing } from '@domain/schemas/listing';
 import type { Property } from '@domain/schemas/property';
 import type { SiteSettings } from '@domain/schemas/settings';
-import type { OutboxEntry } from './outbox-policy';
+import type { OutboxEntry } from './outbox-entry';
 import type { FavoriteRow } from './repositories/favorites-repository';
 
 export const LOCAL_DB_NAME = 'houston-communities';

@@ -9,13 +9,12 @@ import {
   coalesceOnEnqueue,
   deliveredVersion,
   nextAttemptDelay,
-  nextWakeUp,
-  orderForDrain,
   rebaseLaterEntries,
   rewindNetworkBackoff,
   settleEntry,
-  type OutboxEntry,
 } from './outbox-policy';
+import type { OutboxEntry } from './outbox-entry';
+import { nextWakeUp, orderForDrain } from './outbox-order';
 
 let sequence = 0;
 function entry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {

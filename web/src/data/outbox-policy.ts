@@ -1,59 +1,12 @@
 /**
- * The outbox's decisions as pure functions (DESIGN §5 "Outbox and sync worker"): what an answer means, when to
- * try again, which entries may go now, how a new write folds into unsent ones, and what an entry becomes after
- * an answer. No Dexie, no ky, no clock: outbox.ts and sync.ts are the thin shells that store and send.
+ * What happens to an outbox entry, as pure functions (DESIGN §5 "Outbox and sync worker"): what an answer means,
+ * when to try again, what the entry becomes after an answer, how a new write folds into unsent ones, and how
+ * later edits follow a delivered version. No Dexie, no ky, no clock: outbox.ts and sync.ts are the thin shells
+ * that store and send; which entries go first is outbox-order.ts.
  */
-import { isPublicPath } from './api-paths';
-import type { FieldErrorDetail } from './errors';
-
-export type OutboxEntity = 'contacts' | 'communities' | 'listings' | 'properties' | 'adminUsers' | 'settings';
-export type OutboxOp = 'create' | 'update' | 'delete' | 'patch';
-export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/**
- * pending: waits for its turn (and for nextAttemptAt). sending: handed to the network; nextAttemptAt is then the
- * end of a lease, after which a crashed tab's send is tried again (safe: same Idempotency-Key).
- * conflict: a 412, parked until an admin chooses. failed: refused by the server (400/403/404/409/422...), parked.
- */
-export type OutboxState = 'pending' | 'sending' | 'conflict' | 'failed';
-
-export interface OutboxEntry {
-  /** A UUID; also the Idempotency-Key of every send of this entry. */
-  id: string;
-  entity: OutboxEntity;
-  op: OutboxOp;
-  /** The record the write is about; entries of one record are sent one after the other, in order. */
-  entityId: string;
-  method: OutboxMethod;
-  /** Relative to /api, e.g. 'communities/<id>' or 'public/contacts'. */
-  path: string;
-  payload?: unknown;
-  /** The version the edit was based on, sent as If-Match. */
-  baseVersion?: number;
-  /** Epoch ms, strictly increasing across the queue (outbox.ts makes it so), which gives the send order. */
-  createdAt: number;
-  attempts: number;
-  nextAttemptAt: number;
-  state: OutboxState;
-  lastError?: string;
-  /** What the last send of this entry got: an HTTP status, or 'network' when no answer came. */
-  lastStatus?: number | 'network';
-  /** Field errors of a refused write, for the admin to read. */
-  details?: FieldErrorDetail[];
-  /** The server's record when the write conflicted (412), to show both versions. */
-  conflict?: { current: unknown };
-}
+import { byCreatedAt, recordKey, type DeliveryResult, type OutboxEntry, type OutboxOp } from './outbox-entry';
 
 export type Outcome = 'done' | 'retry' | 'conflict' | 'failed' | 'pause-auth';
-
-/** What a send produced: an HTTP answer, or no answer at all ('network': offline, timeout, lost answer). */
-export interface DeliveryResult {
-  status: number | 'network';
-  body?: unknown;
-  message?: string;
-  details?: FieldErrorDetail[];
-  current?: unknown;
-  retryAfterMs?: number;
-}
 
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_FACTOR = 2;
@@ -90,82 +43,6 @@ export function nextAttemptDelay(attempts: number, random: () => number = Math.r
   const jittered = Math.max(BACKOFF_FLOOR_MS, Math.floor(random() * ceiling));
   if (retryAfterMs === undefined || !Number.isFinite(retryAfterMs)) return jittered;
   return Math.max(jittered, Math.min(RETRY_AFTER_MAX_MS, Math.max(0, retryAfterMs)));
-}
-
-/** Admin writes need a login; visitors' inquiries (/public/*, /contact) do not. */
-export function needsAuth(entry: Pick<OutboxEntry, 'path'>): boolean {
-  return !isPublicPath(entry.path);
-}
-
-const recordKey = (entry: Pick<OutboxEntry, 'entity' | 'entityId'>) => `${entry.entity}:${entry.entityId}`;
-
-export function byCreatedAt(a: OutboxEntry, b: OutboxEntry): number {
-  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-/** Whether an entry may be handed to the network at `now` on its own terms (state and time). */
-export function isDue(entry: OutboxEntry, now: number): boolean {
-  return (entry.state === 'pending' || entry.state === 'sending') && entry.nextAttemptAt <= now;
-}
-
-export interface DrainOrderOptions {
-  /** False while there is no token or the drain is paused by a 401: admin entries wait. */
-  canSendAuthenticated: boolean;
-}
-
-/**
- * The entries that may be sent now, in send order (createdAt):
- * - per record, only the oldest unfinished entry may go; a later edit waits for it, and for a parked
- *   (conflict, failed) one until an admin resolves it;
- * - admin writes can depend on each other across records (a listing created in a community created offline),
- *   so an admin entry waiting out a backoff holds back every later admin entry;
- * - visitors' inquiries are independent of each other and of admin writes.
- */
-export function orderForDrain(entries: readonly OutboxEntry[], now: number, options: DrainOrderOptions): OutboxEntry[] {
-  const seenRecords = new Set<string>();
-  let adminLaneBlocked = !options.canSendAuthenticated;
-  const ready: OutboxEntry[] = [];
-  for (const entry of [...entries].sort(byCreatedAt)) {
-    const key = recordKey(entry);
-    if (seenRecords.has(key)) continue;
-    seenRecords.add(key);
-    const admin = needsAuth(entry);
-    const due = isDue(entry, now);
-    if (admin) {
-      if (adminLaneBlocked) continue;
-      if (!due && (entry.state === 'pending' || entry.state === 'sending')) {
-        adminLaneBlocked = true;
-        continue;
-      }
-    }
-    if (due) ready.push(entry);
-  }
-  return ready;
-}
-
-/**
- * When the next entry could be sent (epoch ms), by the rules of orderForDrain, or null when nothing can go until
- * something else happens (a login, an admin resolving a parked entry, a new enqueue). Entries stuck behind a
- * parked one of their record, or behind an admin entry in backoff, do not count: a timer for them would spin.
- */
-export function nextWakeUp(entries: readonly OutboxEntry[], options: DrainOrderOptions): number | null {
-  const seenRecords = new Set<string>();
-  let adminBarrier = Number.NEGATIVE_INFINITY;
-  let earliest = Number.POSITIVE_INFINITY;
-  for (const entry of [...entries].sort(byCreatedAt)) {
-    const key = recordKey(entry);
-    if (seenRecords.has(key)) continue;
-    seenRecords.add(key);
-    if (entry.state !== 'pending' && entry.state !== 'sending') continue;
-    let at = entry.nextAttemptAt;
-    if (needsAuth(entry)) {
-      if (!options.canSendAuthenticated) continue;
-      at = Math.max(at, adminBarrier);
-      adminBarrier = Math.max(adminBarrier, entry.nextAttemptAt);
-    }
-    earliest = Math.min(earliest, at);
-  }
-  return Number.isFinite(earliest) ? earliest : null;
 }
 
 /** An entry nothing has been sent for yet: its payload may still change under the same Idempotency-Key. */

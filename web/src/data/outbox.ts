@@ -1,25 +1,23 @@
 /**
  * The outbox table (DESIGN §5): every write that must reach the server is stored here first, so a reload, a
- * crash or a dead zone cannot lose it. This file only stores; the decisions are in outbox-policy.ts and the
- * sending in sync.ts.
+ * crash or a dead zone cannot lose it. This file only stores; the decisions are in outbox-policy.ts and
+ * outbox-order.ts, the sending in sync.ts.
  */
 import { localDb, META_KEYS, SETTINGS_KEY } from './local-db';
+import { byCreatedAt, type DeliveryResult, type OutboxEntry } from './outbox-entry';
+import { isDue } from './outbox-order';
 import {
-  byCreatedAt,
   claimForSending,
   coalesceOnEnqueue,
   deliveredVersion,
-  isDue,
   rebaseLaterEntries,
   rewindNetworkBackoff,
   settleEntry,
-  type DeliveryResult,
-  type OutboxEntry,
   type Settlement,
 } from './outbox-policy';
 import { newUuid } from './uuid';
 
-export type { OutboxEntry, OutboxEntity, OutboxOp, OutboxState, DeliveryResult } from './outbox-policy';
+export type { OutboxEntry, OutboxEntity, OutboxOp, OutboxState, DeliveryResult } from './outbox-entry';
 
 /** What a caller describes; the outbox adds id (unless given), createdAt, attempts, nextAttemptAt and state. */
 export type OutboxDraft = Pick<OutboxEntry, 'entity' | 'op' | 'entityId' | 'method' | 'path'> &

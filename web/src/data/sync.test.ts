@@ -3,18 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@domain/schemas/admin-user';
 import { deleteLocalDb, localDb, META_KEYS, readMeta } from './local-db';
 import { enqueue, listOutbox, resolveConflict, retryOutboxEntry, type OutboxDraft } from './outbox';
-import { SEND_LEASE_MS, type DeliveryResult, type OutboxEntry } from './outbox-policy';
+import type { DeliveryResult, OutboxEntry } from './outbox-entry';
+import { SEND_LEASE_MS } from './outbox-policy';
 import { clearSession, setSession } from './session';
-import {
-  drainAfterReconnect,
-  drainOutbox,
-  requestDrain,
-  startSyncWorker,
-  stopSyncWorker,
-  subscribeSyncStatus,
-  type SendEntry,
-  type SyncStatus,
-} from './sync';
+import { drainOutbox, type SendEntry } from './outbox-delivery';
+import { drainAfterReconnect, requestDrain, startSyncWorker, stopSyncWorker } from './sync';
+import { subscribeSyncStatus, type SyncStatus } from './sync-status';
 
 const admin: AdminUser = {
   id: 'admin-1',

@@ -1,5 +1,5 @@
 /**
- * Background work (the service worker, the sync worker, the offline pack, the favourites store and with them
+ * Background work (the service worker, the sync worker, the offline pack, the favourites' storage code and with them
  * Dexie) waits until the page has loaded, `delayMs` more have passed and the main thread is idle: evaluating
  * and opening IndexedDB code costs long tasks, and in the first seconds after a page appears they would compete
  * with the visitor's first taps and scrolls (Total Blocking Time, DESIGN §7).

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@domain/schemas/admin-user';
-import { ApiError, InquiryRejectedError } from '../errors';
+import { ApiError, InquiryRejectedError } from '../http-errors';
 import { configureHttpClient } from '../http-client';
 import { deleteLocalDb } from '../local-db';
 import { listOutbox } from '../outbox';
@@ -165,9 +165,9 @@ describe('submitInquiry', () => {
     // A reload: fresh modules, same IndexedDB.
     vi.resetModules();
     const reloadedHttp = await import('../http-client');
-    const reloadedSync = await import('../sync');
+    const reloadedDelivery = await import('../outbox-delivery');
     reloadedHttp.configureHttpClient({ baseUrl: api.baseUrl });
-    const report = await reloadedSync.drainOutbox({ now: () => Date.now() + 120_000 });
+    const report = await reloadedDelivery.drainOutbox({ now: () => Date.now() + 120_000 });
     expect(report.sent).toBe(1);
     expect(leads).toHaveLength(1);
     const keys = api.requests.map((request) => request.headers['idempotency-key']);

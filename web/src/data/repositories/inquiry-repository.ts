@@ -7,10 +7,11 @@
  * a second lead.
  */
 import type { ContactInput } from '@domain/schemas/contact';
-import { ApiError, InquiryRejectedError } from '../errors';
+import { ApiError, InquiryRejectedError } from '../http-errors';
 import { sendJson } from '../http-client';
 import { enqueue, removeOutboxEntry, type OutboxEntry } from '../outbox';
-import { deliverClaimed, startSyncWorker, type SendEntry } from '../sync';
+import { deliverClaimed, type SendEntry } from '../outbox-delivery';
+import { startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
 
 /** Answers that mean "not reachable right now" rather than "the server failed". */

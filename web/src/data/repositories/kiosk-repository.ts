@@ -7,11 +7,12 @@
 import { STORAGE_KEY_KIOSK_MODE } from '@domain/constants';
 import type { KioskPass, KioskSignInInput } from '@domain/schemas/open-house';
 import type { PasswordHash } from '@/utils/password-hash';
-import { ApiError, InquiryRejectedError, NetworkUnreachableError } from '../errors';
+import { ApiError, InquiryRejectedError, NetworkUnreachableError } from '../http-errors';
 import { sendJson } from '../http-client';
 import { enqueue, removeOutboxEntry } from '../outbox';
 import { clearSession, getSessionUser, getToken, setSession } from '../session';
-import { deliverClaimed, startSyncWorker } from '../sync';
+import { deliverClaimed } from '../outbox-delivery';
+import { startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
 import type { AdminUser, LoginResponse } from '@domain/schemas/admin-user';
 

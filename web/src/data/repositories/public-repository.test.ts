@@ -5,7 +5,7 @@ import type { AdminUser } from '@domain/schemas/admin-user';
 import { PUBLIC_LIST_PAGE_SIZE } from '@domain/constants';
 import { toCommunityListItem, type Community } from '@domain/schemas/community';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@domain/schemas/settings';
-import { ApiError, NetworkUnreachableError } from '../errors';
+import { ApiError, NetworkUnreachableError } from '../http-errors';
 import { configureHttpClient } from '../http-client';
 import { deleteLocalDb, localDb } from '../local-db';
 import { clearSession, setSession } from '../session';

@@ -15,7 +15,7 @@ import {
 } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import type { SiteSettings } from '@domain/schemas/settings';
-import { ApiError, isServerUnavailable } from '../errors';
+import { ApiError, isServerUnavailable } from '../http-errors';
 import { getJson } from '../http-client';
 import { localDb, META_KEYS, readMeta, SETTINGS_KEY } from '../local-db';
 

@@ -4,7 +4,8 @@ import { MESSAGES } from '@domain/messages';
 import { deleteErrorMessage } from './admin-users/admin-users-page';
 import { validateCreateAdmin } from './admin-users/create-admin-modal';
 import { recentActivity } from './dashboard/dashboard-page';
-import { filterFromParams, newestFirst } from './leads/leads-page';
+import { newestFirst } from './leads/lead-time';
+import { filterFromParams } from './leads/use-lead-filter';
 import { validatePasswordChange } from './settings/password-form';
 import { diffFields } from './sync/conflict-view';
 

@@ -3,30 +3,22 @@
  * It saves on this device only, so it works offline; when the browser refuses storage the visitor is told why.
  */
 import { useState } from 'react';
-import type { FavoriteItem } from '@/data/repositories/favorites-repository';
 import { Icon } from '@/components/icon';
-import { loadFavoritesStore, RELOAD_MESSAGE, useSavedFavorites } from './use-saved-favorites';
+import { toggleFavorite, useFavorites, type FavoriteItem } from './favorites-store';
 
 const HEART =
   '<path d="M20.84 4.61a5.5 5.5 0 0 0-7.78 0L12 5.67l-1.06-1.06a5.5 5.5 0 0 0-7.78 7.78L12 21.23l8.84-8.84a5.5 5.5 0 0 0 0-7.78z"/>';
 
 export function FavoriteButton({ item, className }: { item: FavoriteItem; className: string }) {
-  const saved = useSavedFavorites().some((row) => row.kind === item.kind && row.id === item.id);
+  const saved = useFavorites().rows.some((row) => row.kind === item.kind && row.id === item.id);
   const [problem, setProblem] = useState<string | null>(null);
-  const toggle = () =>
-    loadFavoritesStore()
-      .then(
-        (store) => store.toggleFavorite(item),
-        () => RELOAD_MESSAGE,
-      )
-      .then(setProblem);
   return (
     <>
       <button
         type="button"
         className={`${className} favorite-button`}
         aria-pressed={saved}
-        onClick={() => void toggle()}
+        onClick={() => void toggleFavorite(item).then(setProblem)}
       >
         <Icon svg={HEART} size={18} /> {saved ? 'Saved to Favorites' : 'Save to Favorites'}
       </button>

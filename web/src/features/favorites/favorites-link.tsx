@@ -1,9 +1,9 @@
 /** The header's Favorites link, with how many items are saved on this device (shown after hydration). */
 import { PrefetchLink } from '@/components/prefetch-link';
-import { useSavedFavorites } from './use-saved-favorites';
+import { useFavorites } from './favorites-store';
 
 export function FavoritesLink({ current }: { current: boolean }) {
-  const count = useSavedFavorites().length;
+  const count = useFavorites().rows.length;
   return (
     <PrefetchLink to="/favorites" aria-current={current ? 'page' : undefined}>
       Favorites

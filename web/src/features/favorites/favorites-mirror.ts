@@ -1,13 +1,13 @@
 /**
- * The localStorage copy of the saved favourites: the store (favorites-store.ts) writes it whenever it has the
- * device's rows, and public pages read it before the store loads (use-saved-favorites.ts). Its own module so the
- * store and the hook do not import each other.
+ * The localStorage copy of the saved favourites: the storage code (favorites-persistence.ts) writes it whenever
+ * it has the device's rows, and the store (favorites-store.ts) reads it on the next page, before that code has
+ * loaded. Its own module because both use it and the store must not load the storage code to read it.
  */
 import type { FavoriteRow } from '@/data/repositories/favorites-repository';
 
 const MIRROR_KEY = 'favorites:rows';
 
-/** The rows last published by the store on this device; [] when there are none or storage is blocked. */
+/** The rows last written on this device; [] when there are none or storage is blocked. */
 export function readFavoritesMirror(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): FavoriteRow[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(MIRROR_KEY) ?? '[]');
@@ -22,7 +22,7 @@ export function readFavoritesMirror(storage: Pick<Storage, 'getItem'> | undefine
   }
 }
 
-/** Called by the store whenever it has the device's rows. */
+/** Called whenever the device's rows are known. */
 export function writeFavoritesMirror(
   rows: readonly FavoriteRow[],
   storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
@@ -30,7 +30,7 @@ export function writeFavoritesMirror(
   try {
     storage?.setItem(MIRROR_KEY, JSON.stringify(rows));
   } catch {
-    // Storage full or blocked: the buttons then wait for the store, as before the mirror existed.
+    // Storage full or blocked: the buttons then wait for the storage code, as before the mirror existed.
   }
 }
 

@@ -13,7 +13,8 @@ import { formatUsd } from '@/utils/format';
 import { RoomFacts, statusBadge } from '@/components/listing-labels';
 import { buildComparison, selectionProblem } from './compare';
 import { CompareTable } from './compare-table';
-import { removeFavorite, STORAGE_BLOCKED_MESSAGE, useFavorites, type FavoriteRow } from './favorites-store';
+import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
+import { loadFavoritesNow, removeFavorite, useFavorites, type FavoriteRow } from './favorites-store';
 import { SHORTLIST_MAX_LISTINGS } from './shortlist';
 
 // The shortlist form (with its validation and the modal) loads when the visitor reaches its button.
@@ -55,6 +56,7 @@ const DETAILS_UNAVAILABLE = 'Details are not on this device yet. Open it once on
 
 export function FavoritesPage() {
   const favorites = useFavorites();
+  useEffect(loadFavoritesNow, []);
   const details = useDetails();
   const [chosen, setChosen] = useState<string[]>([]);
   const [shortlistOpen, setShortlistOpen] = useState(false);

@@ -1,12 +1,19 @@
 /**
- * The favourites as the pages see them: one shared state for every Save to Favorites button, the header's count
- * and the /favorites page. This module and the repository (and with it Dexie) load after hydration (see
- * use-saved-favorites.ts), so a public page's JavaScript stays within budget (DESIGN §7). The server and the
- * hydrating browser both see 'loading' with no favourites, so the first render matches the server's HTML.
+ * The favourites: one store for the whole page. The header's saved count, every Save to Favorites button and the
+ * /favorites page read it (useFavorites, or readFavorites with subscribeFavorites) and change it (toggleFavorite,
+ * removeFavorite). Where they are kept is behind it (favorites-persistence.ts: the device's IndexedDB table, and
+ * a localStorage copy of the rows, favorites-mirror.ts).
+ *
+ * Every page loads this module first, so it stays small: the storage code (and Dexie with it) loads once the
+ * page has settled, at once when the visitor acts, or when /favorites opens (Total Blocking Time, DESIGN §7).
+ * Until then the store holds the localStorage copy the last page left (read synchronously, no IndexedDB code), so
+ * a saved home shows as saved straight away. The server and the hydrating browser both see 'loading' with no
+ * rows, so the first render matches the server's HTML.
  */
 import { useSyncExternalStore } from 'react';
 import type { FavoriteItem, FavoriteRow } from '@/data/repositories/favorites-repository';
-import { writeFavoritesMirror } from './favorites-mirror';
+import { afterPageSettles } from '@/utils/after-page-settles';
+import { readFavoritesMirror } from './favorites-mirror';
 
 export type { FavoriteItem, FavoriteRow };
 
@@ -16,76 +23,75 @@ export interface FavoritesState {
   rows: FavoriteRow[];
 }
 
+/** Time after the load event before the storage code loads by itself (see utils/after-page-settles.ts). */
+const STORAGE_START_DELAY_MS = 3000;
+
+/** Shown when the favourites code itself could not load (offline before the service worker cached it). */
+export const RELOAD_MESSAGE = 'Could not save right now. Reload the page and try again.';
+
 const INITIAL: FavoritesState = { status: 'loading', rows: [] };
 let state = INITIAL;
-let watching = false;
 const listeners = new Set<() => void>();
-const repository = () => import('@/data/repositories/favorites-repository');
+let subscribed = false;
+type Persistence = typeof import('./favorites-persistence');
+let storageCode: Promise<Persistence> | undefined;
 
 function publish(next: FavoritesState): void {
   state = next;
-  // The copy pages show before this store loads (favorites-mirror.ts, read by use-saved-favorites.ts).
-  if (next.status === 'ready') writeFavoritesMirror(next.rows);
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Loads the storage code and watches the device's favourites (once for the page's lifetime). */
+function connect() {
+  storageCode ??= import('./favorites-persistence').then(
+    (persistence) => {
+      persistence.watchStoredFavorites(publish);
+      return persistence;
+    },
+    (error: unknown) => {
+      // The code could not load (offline before the service worker cached it): the next action tries again.
+      storageCode = undefined;
+      publish({ status: 'unavailable', rows: state.rows });
+      throw error;
+    },
+  );
+  return storageCode;
+}
+
+export function subscribeFavorites(listener: () => void): () => void {
   listeners.add(listener);
-  if (!watching) {
-    // One watch for the page's lifetime: every tab's changes flow into the one state.
-    watching = true;
-    repository().then(
-      ({ watchFavorites }) =>
-        watchFavorites(
-          (rows) => publish({ status: 'ready', rows }),
-          () => publish({ status: 'unavailable', rows: [] }),
-        ),
-      () => {
-        // The code could not load (offline before the service worker cached it): try again on the next subscribe.
-        watching = false;
-        publish({ status: 'unavailable', rows: [] });
-      },
-    );
+  if (!subscribed) {
+    subscribed = true;
+    // Only when there is something to show: a new state would re-render every Save button of the page right
+    // after hydration for nothing.
+    const mirror = readFavoritesMirror();
+    if (mirror.length > 0) publish({ status: 'loading', rows: mirror });
+    void afterPageSettles(STORAGE_START_DELAY_MS)
+      .then(connect)
+      .catch(() => undefined);
   }
   return () => listeners.delete(listener);
 }
 
+export const readFavorites = (): FavoritesState => state;
+
 export function useFavorites(): FavoritesState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => INITIAL,
-  );
+  return useSyncExternalStore(subscribeFavorites, readFavorites, () => INITIAL);
 }
 
-/** Calls `onRows` with the favourites once known and after every change; returns the unsubscribe function. */
-export function watchRows(onRows: (rows: FavoriteRow[]) => void): () => void {
-  // Not while loading: the caller already shows the localStorage copy, which an empty list would blank out.
-  const emit = () => {
-    if (state.status !== 'loading') onRows(state.rows);
-  };
-  emit();
-  return subscribe(emit);
-}
+/** The /favorites page lists them at once rather than after the page settles. */
+export const loadFavoritesNow = (): void => void connect().catch(() => undefined);
 
-/** The visitor's words when this device refuses to store favourites. */
-export const STORAGE_BLOCKED_MESSAGE =
-  'This browser does not let the site save on this device. Allow site data (or leave private browsing) and try again.';
-
-/** Saves or unsaves; resolves with null, or with what to tell the visitor when this device cannot store it. */
+/** Saves or unsaves; resolves with null, or with what to tell the visitor when it could not be stored. */
 export const toggleFavorite = (item: FavoriteItem): Promise<string | null> =>
-  repository()
-    .then((module) => module.toggleFavorite(item))
-    .then(
-      () => null,
-      () => STORAGE_BLOCKED_MESSAGE,
-    );
+  connect().then(
+    (persistence) => persistence.toggleStoredFavorite(item),
+    () => RELOAD_MESSAGE,
+  );
 
-/** Removes; resolves with null, or with what to tell the visitor when this device cannot store it. */
+/** Removes; resolves with null, or with what to tell the visitor when it could not be stored. */
 export const removeFavorite = (item: Pick<FavoriteItem, 'kind' | 'id'>): Promise<string | null> =>
-  repository()
-    .then((module) => module.removeFavorite(item.kind, item.id))
-    .then(
-      () => null,
-      () => STORAGE_BLOCKED_MESSAGE,
-    );
+  connect().then(
+    (persistence) => persistence.removeStoredFavorite(item),
+    () => RELOAD_MESSAGE,
+  );

@@ -4,16 +4,19 @@
  * field is edited. States: idle, submitting, success (clears and closes after 3 s), error. Offline, the request
  * is kept in the outbox and the visitor is told so. A listing inquiry also raises the listing toasts.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { POPUP_AUTO_CLOSE_MS } from '@domain/constants';
 import { MESSAGES, popupSuccessMessage } from '@domain/messages';
+import { DialogFormActions } from '@/components/dialog-form-actions';
 import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
-import { ToastRegion, type ToastMessage } from '@/components/toast';
-import { Honeypot, useFillTimer } from '@/components/spam-guard';
+import { Honeypot } from '@/components/spam-guard';
+import { ToastRegion, type ToastMessage } from '@/components/toast-region';
+import { ContactField, SendNotices } from '@/components/visitor-fields';
+import { sendInquiry } from '@/data/submit-inquiry';
+import { formText, useVisitorForm } from '@/hooks/use-visitor-form';
 import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
-import { sendInquiry, serverFieldErrors } from '@/data/submit-inquiry';
-import { validateInquiry, type InquiryErrors, type InquiryValues } from '@/utils/validate-inquiry';
+import { validateInquiry, type InquiryValues } from '@/utils/validate-inquiry';
 
 export type InquiryOutcome = 'sent' | 'queued' | 'error';
 
@@ -23,6 +26,14 @@ const TOASTS: Record<InquiryOutcome, Omit<ToastMessage, 'id'>> = {
   queued: { text: OFFLINE_QUEUED_MESSAGE, tone: 'info' },
   error: { text: MESSAGES.listingPopupFailure, tone: 'error' },
 };
+
+/** The popup's fields as sent (trimmed). */
+const readInquiry = (data: FormData): InquiryValues => ({
+  name: formText(data, 'name'),
+  email: formText(data, 'email'),
+  phone: formText(data, 'phone'),
+  message: formText(data, 'message'),
+});
 
 export interface InquiryPopupProps {
   title: string;
@@ -35,79 +46,35 @@ export interface InquiryPopupProps {
   onClose: () => void;
 }
 
-type Status = 'idle' | 'submitting' | 'success' | 'queued' | 'error';
-
 export default function InquiryPopup(props: InquiryPopupProps) {
   const { title, communityName, communityId, listing, defaultMessage = '', onClose } = props;
-  const empty: InquiryValues = { name: '', email: '', phone: '', message: defaultMessage };
-  const [values, setValues] = useState(empty);
-  const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<InquiryErrors>({});
-  const [status, setStatus] = useState<Status>('idle');
   const [toast, setToast] = useState<ToastMessage | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const timer = useFillTimer();
-  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  const edit = (field: keyof InquiryValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-    if (status === 'error') setStatus('idle');
-  };
-
-  const focusFirstError = (found: InquiryErrors) => {
-    const first = (['name', 'email', 'phone', 'message'] as const).find((field) => found[field]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  // A listing inquiry also shows a toast with its outcome (it lasts as long as the success message).
-  const onOutcome = (outcome: InquiryOutcome) => {
-    if (listing) setToast({ id: Date.now(), ...TOASTS[outcome] });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (status === 'submitting') return;
-    const found = validateInquiry(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstError(found);
-    setStatus('submitting');
-    try {
+  const { errors, status, later, formProps } = useVisitorForm({
+    fields: ['name', 'email', 'phone', 'message'],
+    check: (data) => validateInquiry(readInquiry(data)),
+    send: async (data, spam) => {
       const result = await sendInquiry({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        phone: values.phone.trim(),
-        message: values.message.trim(),
+        ...readInquiry(data),
         interest: listing ? 'buying' : 'community',
         source: listing ? 'listing' : 'popup',
         communityId,
         ...(listing && { listingId: listing.id, listingTitle: listing.title, submittedAt: new Date().toISOString() }),
-        website,
-        fillTimeMs: timer.elapsed(),
+        ...spam,
       });
-      setStatus(result.status === 'queued' ? 'queued' : 'success');
-      setValues({ ...empty, message: '' });
-      setWebsite('');
-      timer.restart();
-      onOutcome(result.status);
-      closeTimer.current = setTimeout(onClose, POPUP_AUTO_CLOSE_MS);
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error) as InquiryErrors;
-      setErrors(fieldErrors);
-      setStatus('error');
-      onOutcome('error');
-      focusFirstError(fieldErrors);
-    }
-  };
-
-  const done = status === 'success' || status === 'queued';
-  const field = (name: keyof InquiryValues) => ({
-    name,
-    value: values[name],
-    disabled: done,
-    onChange: (event: { target: { value: string } }) => edit(name, event.target.value),
+      return result.status;
+    },
+    onSettled: (outcome) => {
+      // A listing inquiry also shows a toast with its outcome (it lasts as long as the success message).
+      if (listing) setToast({ id: Date.now(), ...TOASTS[outcome] });
+      if (outcome === 'error') return;
+      // The form empties (the default message too) and the popup closes.
+      const form = formProps.ref.current!;
+      form.reset();
+      (form.elements.namedItem('message') as HTMLTextAreaElement).value = '';
+      later(onClose, POPUP_AUTO_CLOSE_MS);
+    },
   });
+  const done = status === 'sent' || status === 'queued';
 
   return (
     <Modal
@@ -116,37 +83,16 @@ export default function InquiryPopup(props: InquiryPopupProps) {
       description="Leave your details and a community specialist will get back to you."
       onClose={onClose}
     >
-      <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <Field id="inquiry-name" label="Name" required error={errors.name}>
-          {(aria) => <input {...aria} {...field('name')} type="text" autoComplete="name" />}
-        </Field>
-        <Field id="inquiry-email" label="Email" required error={errors.email}>
-          {(aria) => <input {...aria} {...field('email')} type="email" autoComplete="email" inputMode="email" />}
-        </Field>
-        <Field id="inquiry-phone" label="Phone" optional error={errors.phone}>
-          {(aria) => <input {...aria} {...field('phone')} type="tel" autoComplete="tel" />}
-        </Field>
+      <form className="form" noValidate {...formProps}>
+        <ContactField detail="name" idPrefix="inquiry" error={errors.name} disabled={done} />
+        <ContactField detail="email" idPrefix="inquiry" error={errors.email} disabled={done} />
+        <ContactField detail="phone" idPrefix="inquiry" error={errors.phone} disabled={done} optional />
         <Field id="inquiry-message" label="Message" required error={errors.message}>
-          {(aria) => <textarea {...aria} {...field('message')} rows={4} />}
+          {(aria) => <textarea {...aria} name="message" rows={4} defaultValue={defaultMessage} disabled={done} />}
         </Field>
-        <Honeypot value={website} onChange={setWebsite} />
-        <div className="form__status" role="status" aria-live="polite">
-          {status === 'success' && <p className="notice notice--success">{popupSuccessMessage(communityName)}</p>}
-          {status === 'queued' && <p className="notice notice--info">{OFFLINE_QUEUED_MESSAGE}</p>}
-        </div>
-        {status === 'error' && (
-          <p className="notice notice--error" role="alert">
-            {MESSAGES.popupFailure}
-          </p>
-        )}
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={status === 'submitting' || done}>
-            {status === 'submitting' ? 'Sending...' : 'Send Request'}
-          </button>
-        </div>
+        <Honeypot />
+        <SendNotices status={status} sent={popupSuccessMessage(communityName)} failed={MESSAGES.popupFailure} />
+        <DialogFormActions status={status} submitLabel="Send Request" onCancel={onClose} />
       </form>
       <ToastRegion toast={toast} onDismiss={() => setToast(null)} />
     </Modal>

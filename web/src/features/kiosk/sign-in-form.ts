@@ -3,8 +3,8 @@
  * as the server's kioskSignInSchema), the consent wording, and the screen's state machine (form → thank you →
  * empty form for the next visitor). Kept free of React so the tests exercise exactly what the page runs.
  */
-import { MESSAGES } from '@domain/messages';
 import { BUYING_TIMELINES, KIOSK_MESSAGES, type BuyingTimeline } from '@domain/schemas/open-house';
+import { contactErrors } from '@/utils/validate-inquiry';
 
 /** How long the thank-you screen stays before the form is empty again for the next visitor. */
 export const THANK_YOU_RESET_MS = 8_000;
@@ -31,14 +31,8 @@ export const EMPTY_SIGN_IN: SignInValues = {
   consent: false,
 };
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function validateSignIn(values: SignInValues): SignInErrors {
-  const errors: SignInErrors = {};
-  if (!values.name.trim()) errors.name = MESSAGES.nameRequired;
-  const email = values.email.trim();
-  if (!email) errors.email = MESSAGES.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = MESSAGES.emailInvalid;
+  const errors: SignInErrors = contactErrors(values);
   if (!(BUYING_TIMELINES as readonly string[]).includes(values.buyingTimeline)) {
     errors.buyingTimeline = KIOSK_MESSAGES.timelineRequired;
   }

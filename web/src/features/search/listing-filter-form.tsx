@@ -118,134 +118,79 @@ export function ListingFilterForm({
         </div>
       )}
       {communities && (
-        <div className="field">
-          <label htmlFor={id('community')}>Community</label>
-          <select
-            id={id('community')}
-            name="community"
-            value={filters.community}
-            onChange={(event) => change({ community: event.target.value })}
-          >
-            <option value="">All communities</option>
-            {communities.map((community) => (
-              <option key={community.slug} value={community.slug}>
-                {community.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice
+          id={id('community')}
+          label="Community"
+          name="community"
+          value={filters.community}
+          onChange={(community) => change({ community })}
+          options={[['', 'All communities'], ...communities.map(({ slug, name }) => [slug, name] as const)]}
+        />
       )}
-      <div className="field">
-        <label htmlFor={id('min-price')}>Min price</label>
-        <select
-          id={id('min-price')}
-          name="minPrice"
-          value={filters.minPrice ?? ''}
-          onChange={(event) => change({ minPrice: numberOrNull(event.target.value) })}
-        >
-          <option value="">No min</option>
-          {PRICE_STEPS.map((price) => (
-            <option key={price} value={price}>
-              {formatUsd(price)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={id('max-price')}>Max price</label>
-        <select
-          id={id('max-price')}
-          name="maxPrice"
-          value={filters.maxPrice ?? ''}
-          onChange={(event) => change({ maxPrice: numberOrNull(event.target.value) })}
-        >
-          <option value="">No max</option>
-          {PRICE_STEPS.map((price) => (
-            <option key={price} value={price}>
-              {formatUsd(price)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={id('beds')}>Beds</label>
-        <select
-          id={id('beds')}
-          name="beds"
-          value={filters.beds ?? ''}
-          onChange={(event) => change({ beds: numberOrNull(event.target.value) })}
-        >
-          <option value="">Any</option>
-          {ROOM_STEPS.map((beds) => (
-            <option key={beds} value={beds}>
-              {beds}+
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={id('baths')}>Baths</label>
-        <select
-          id={id('baths')}
-          name="baths"
-          value={filters.baths ?? ''}
-          onChange={(event) => change({ baths: numberOrNull(event.target.value) })}
-        >
-          <option value="">Any</option>
-          {BATH_STEPS.map((baths) => (
-            <option key={baths} value={baths}>
-              {baths}+
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={id('type')}>Type</label>
-        <select
-          id={id('type')}
-          name="type"
-          value={filters.type?.toLowerCase() ?? ''}
-          onChange={(event) => change({ type: (event.target.value.toUpperCase() as ListingType | '') || null })}
-        >
-          <option value="">Any type</option>
-          {LISTING_TYPES.map((type) => (
-            <option key={type} value={type.toLowerCase()}>
-              {LISTING_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={id('status')}>Status</label>
-        <select
-          id={id('status')}
-          name="status"
-          value={filters.status.toLowerCase()}
-          onChange={(event) => change({ status: event.target.value.toUpperCase() as ListingStatus | 'ANY' })}
-        >
-          <option value="any">Any status</option>
-          {(Object.keys(LISTING_STATUS_BADGES) as ListingStatus[]).map((status) => (
-            <option key={status} value={status.toLowerCase()}>
-              {LISTING_STATUS_BADGES[status].label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={id('sort')}>Sort by</label>
-        <select
-          id={id('sort')}
-          name="sort"
-          value={filters.sort}
-          onChange={(event) => change({ sort: event.target.value as SortOrder })}
-        >
-          {SORT_ORDERS.map((order) => (
-            <option key={order} value={order}>
-              {SORT_LABELS[order]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Choice
+        id={id('min-price')}
+        label="Min price"
+        name="minPrice"
+        value={filters.minPrice ?? ''}
+        onChange={(value) => change({ minPrice: numberOrNull(value) })}
+        options={[['', 'No min'], ...PRICE_STEPS.map((price) => [price, formatUsd(price)] as const)]}
+      />
+      <Choice
+        id={id('max-price')}
+        label="Max price"
+        name="maxPrice"
+        value={filters.maxPrice ?? ''}
+        onChange={(value) => change({ maxPrice: numberOrNull(value) })}
+        options={[['', 'No max'], ...PRICE_STEPS.map((price) => [price, formatUsd(price)] as const)]}
+      />
+      <Choice
+        id={id('beds')}
+        label="Beds"
+        name="beds"
+        value={filters.beds ?? ''}
+        onChange={(value) => change({ beds: numberOrNull(value) })}
+        options={[['', 'Any'], ...ROOM_STEPS.map((beds) => [beds, `${beds}+`] as const)]}
+      />
+      <Choice
+        id={id('baths')}
+        label="Baths"
+        name="baths"
+        value={filters.baths ?? ''}
+        onChange={(value) => change({ baths: numberOrNull(value) })}
+        options={[['', 'Any'], ...BATH_STEPS.map((baths) => [baths, `${baths}+`] as const)]}
+      />
+      <Choice
+        id={id('type')}
+        label="Type"
+        name="type"
+        value={filters.type?.toLowerCase() ?? ''}
+        onChange={(value) => change({ type: (value.toUpperCase() as ListingType | '') || null })}
+        options={[
+          ['', 'Any type'],
+          ...LISTING_TYPES.map((type) => [type.toLowerCase(), LISTING_TYPE_LABELS[type]] as const),
+        ]}
+      />
+      <Choice
+        id={id('status')}
+        label="Status"
+        name="status"
+        value={filters.status.toLowerCase()}
+        onChange={(value) => change({ status: value.toUpperCase() as ListingStatus | 'ANY' })}
+        options={[
+          ['any', 'Any status'],
+          ...(Object.keys(LISTING_STATUS_BADGES) as ListingStatus[]).map(
+            (status) => [status.toLowerCase(), LISTING_STATUS_BADGES[status].label] as const,
+          ),
+        ]}
+      />
+      <Choice
+        id={id('sort')}
+        label="Sort by"
+        name="sort"
+        value={filters.sort}
+        onChange={(value) => change({ sort: value as SortOrder })}
+        options={SORT_ORDERS.map((order) => [order, SORT_LABELS[order]] as const)}
+      />
       {/* For the words field (Enter) and for a page whose script has not run; the choices apply on change. */}
       {withQuery && (
         <button type="submit" className="button button--primary listing-filters__apply">
@@ -253,5 +198,31 @@ export function ListingFilterForm({
         </button>
       )}
     </form>
+  );
+}
+
+interface ChoiceProps {
+  id: string;
+  label: string;
+  name: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  /** [value, label] of each option, in order. */
+  options: readonly (readonly [value: string | number, label: string])[];
+}
+
+/** One labelled choice of the form; it applies as soon as it changes. */
+function Choice({ id, label, name, value, onChange, options }: ChoiceProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

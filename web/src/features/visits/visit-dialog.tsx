@@ -2,28 +2,27 @@
  * The visit booking dialog (Schedule Visit, Schedule Tour, Schedule Viewing), loaded on first open. The visitor
  * picks in person or video, a date in the next 14 days and a start time from the sales-office hours (Central
  * Time), and leaves name, email, phone and consent. The request becomes a lead (interest 'visit', source 'visit')
- * through the inquiry outbox, so it is kept and sent later when the device is offline. The confirmation offers
- * the visit as an .ics calendar file.
+ * through the inquiry outbox, so it is kept and sent later when the device is offline. The confirmation
+ * (visit-confirmation.tsx) offers the visit as an .ics calendar file.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SalesOfficeHours } from '@domain/schemas/sales-office';
 import { bookableDates, formatSlot, formatVisitDate, slotsForDate } from '@domain/visit-slots';
 import { MESSAGES } from '@domain/messages';
-import { useSiteSettings } from '@/hooks/use-site-settings';
-import { Field } from '@/components/field';
+import { ConsentField } from '@/components/consent-field';
+import { DialogFormActions } from '@/components/dialog-form-actions';
+import { SelectField } from '@/components/field';
 import { Modal } from '@/components/modal';
-import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
-import { Honeypot, useFillTimer } from '@/components/spam-guard';
-import { serverFieldErrors } from '@/data/submit-inquiry';
-import { buildCalendarFile, calendarFileName, downloadCalendarFile } from './ics';
+import { Honeypot } from '@/components/spam-guard';
+import { ContactField, SendNotices } from '@/components/visitor-fields';
+import { formText, useVisitorForm } from '@/hooks/use-visitor-form';
+import { useSiteSettings } from '@/hooks/use-site-settings';
+import { VisitConfirmation, type BookedVisit } from './visit-confirmation';
 import {
   validateVisit,
   VISIT_FIELD_ORDER,
   VISIT_TYPE_TEXT,
-  visitCalendarEvent,
   visitMessage,
-  visitWhen,
-  type VisitErrors,
   type VisitType,
   type VisitValues,
 } from './visit-request';
@@ -38,84 +37,50 @@ export interface VisitDialogProps {
   onClose: () => void;
 }
 
-type Booked = { status: 'sent' | 'queued'; id: string; values: VisitValues };
+const loadRepository = () => import('@/data/repositories/inquiry-repository');
+
+/** The form's answers as sent (text trimmed). */
+const readVisit = (data: FormData): VisitValues => ({
+  visitType: data.get('visitType') as VisitType,
+  date: formText(data, 'date'),
+  slot: formText(data, 'slot'),
+  name: formText(data, 'name'),
+  email: formText(data, 'email'),
+  phone: formText(data, 'phone'),
+  consent: data.has('consent'),
+});
 
 export default function VisitDialog({ title, community, listing, onClose }: VisitDialogProps) {
   const { general } = useSiteSettings();
+  const hours = community.salesOfficeHours;
   // "Now" is fixed when the dialog opens, so the offered dates do not shift while the visitor types.
   const [openedAt] = useState(() => new Date());
-  const dates = useMemo(
-    () => bookableDates(openedAt, community.salesOfficeHours),
-    [openedAt, community.salesOfficeHours],
-  );
-  const [values, setValues] = useState<VisitValues>({
-    visitType: 'in-person',
-    date: dates[0] ?? '',
-    slot: '',
-    name: '',
-    email: '',
-    phone: '',
-    consent: false,
-  });
-  const slots = useMemo(
-    () => (values.date ? slotsForDate(values.date, openedAt, community.salesOfficeHours) : []),
-    [values.date, openedAt, community.salesOfficeHours],
-  );
-  const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<VisitErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [booked, setBooked] = useState<Booked | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const confirmation = useRef<HTMLDivElement>(null);
-  const timer = useFillTimer();
+  const dates = useMemo(() => bookableDates(openedAt, hours), [openedAt, hours]);
+  // Date and time are held here: the times offered depend on the date.
+  const [date, setDate] = useState(dates[0] ?? '');
+  const [slot, setSlot] = useState('');
+  const slots = useMemo(() => (date ? slotsForDate(date, openedAt, hours) : []), [date, openedAt, hours]);
+  const [booked, setBooked] = useState<BookedVisit | null>(null);
   const place = {
     communityName: community.name,
     ...(community.location ? { communityLocation: community.location } : {}),
     ...(listing ? { listing: { title: listing.title, address: listing.address } } : {}),
   };
 
-  useEffect(() => {
-    if (booked) confirmation.current?.focus();
-  }, [booked]);
   // The data layer is fetched as the dialog opens, so a visitor who loses the network while typing can still
   // submit: the request then waits in the outbox instead of failing to load the code that queues it.
-  useEffect(() => {
-    void import('@/data/repositories/inquiry-repository').catch(() => undefined);
-  }, []);
+  useEffect(() => void loadRepository().catch(() => undefined), []);
 
-  const edit = <K extends keyof VisitValues>(field: K, value: VisitValues[K]) => {
-    setValues((current) => ({
-      ...current,
-      [field]: value,
-      // A new date keeps the chosen time only when that date offers it too.
-      ...(field === 'date' &&
-      !slotsForDate(value as string, openedAt, community.salesOfficeHours).includes(current.slot)
-        ? { slot: '' }
-        : {}),
-    }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-    setFailed(false);
-  };
-
-  const focusFirstError = (found: VisitErrors) => {
-    const first = VISIT_FIELD_ORDER.find((field) => found[field]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const found = validateVisit(values, slots);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstError(found);
-    setSubmitting(true);
-    try {
-      const { submitInquiry } = await import('@/data/repositories/inquiry-repository');
+  const { errors, status, formProps } = useVisitorForm({
+    fields: VISIT_FIELD_ORDER,
+    check: (data) => validateVisit(readVisit(data), slots),
+    send: async (data, spam) => {
+      const values = readVisit(data);
+      const { submitInquiry } = await loadRepository();
       const result = await submitInquiry({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        phone: values.phone.trim(),
+        name: values.name,
+        email: values.email,
+        phone: values.phone,
         message: visitMessage(values, place, general.siteName),
         interest: 'visit',
         source: 'visit',
@@ -124,191 +89,101 @@ export default function VisitDialog({ title, community, listing, onClose }: Visi
         preferredDate: values.date,
         preferredSlot: values.slot,
         visitType: values.visitType,
-        website,
-        fillTimeMs: timer.elapsed(),
+        ...spam,
       });
       setBooked({ status: result.status, id: result.id, values });
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error) as VisitErrors;
-      setErrors(fieldErrors);
-      setFailed(true);
-      focusFirstError(fieldErrors);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      return result.status;
+    },
+  });
 
-  const downloadIcs = () => {
-    if (!booked) return;
-    const event = visitCalendarEvent(booked.values, place, booked.id, location.host, location.href, new Date());
-    downloadCalendarFile(
-      buildCalendarFile(event),
-      calendarFileName(listing?.title ?? community.name, booked.values.date),
-    );
+  // A new date keeps the chosen time only when that date offers it too.
+  const chooseDate = (next: string) => {
+    setDate(next);
+    if (!slotsForDate(next, openedAt, hours).includes(slot)) setSlot('');
   };
 
   const description = listing
     ? `Book a tour of ${listing.title} in ${community.name}.`
     : `Book a visit to the ${community.name} sales office.`;
 
-  if (booked)
-    return (
-      <Modal titleId="visit-dialog-title" title={title} description={description} onClose={onClose}>
-        <div className="visit-confirmation" ref={confirmation} tabIndex={-1} role="status" aria-live="polite">
-          {booked.status === 'sent' ? (
-            <p className="notice notice--success">
-              Thank you, {booked.values.name.trim()}! Your {VISIT_TYPE_TEXT[booked.values.visitType].toLowerCase()}{' '}
-              visit on {visitWhen(booked.values.date, booked.values.slot)} is requested. The sales office will confirm
-              it by email or phone.
-            </p>
-          ) : (
-            <p className="notice notice--info">{OFFLINE_QUEUED_MESSAGE}</p>
-          )}
-        </div>
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={downloadIcs}>
-            Add to calendar (.ics)
-          </button>
-          <button type="button" className="button button--primary" onClick={onClose}>
-            Done
-          </button>
-        </div>
-      </Modal>
-    );
-
   return (
     <Modal titleId="visit-dialog-title" title={title} description={description} onClose={onClose}>
-      <form ref={form} className="form visit-form" noValidate onSubmit={(event) => void submit(event)}>
-        <fieldset className="visit-choice">
-          <legend>How would you like to visit?</legend>
-          {(Object.keys(VISIT_TYPE_TEXT) as VisitType[]).map((type) => (
-            <label key={type} className="visit-choice__option">
-              <input
-                type="radio"
-                name="visitType"
-                value={type}
-                checked={values.visitType === type}
-                onChange={() => edit('visitType', type)}
-              />
-              {VISIT_TYPE_TEXT[type]}
-            </label>
-          ))}
-        </fieldset>
-        {dates.length === 0 ? (
-          <p className="notice notice--info">
-            The sales office has no open times in the next 14 days. Please use Request Information and we will find a
-            time with you.
-          </p>
-        ) : (
-          <div className="form__row">
-            <Field id="visit-date" label="Date" required error={errors.date}>
-              {(aria) => (
-                <select
-                  {...aria}
-                  name="date"
-                  value={values.date}
-                  onChange={(event) => edit('date', event.target.value)}
-                >
-                  {dates.map((date) => (
-                    <option key={date} value={date}>
-                      {formatVisitDate(date)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id="visit-slot" label="Time (Central Time)" required error={errors.slot}>
-              {(aria) => (
-                <select
-                  {...aria}
-                  name="slot"
-                  value={values.slot}
-                  onChange={(event) => edit('slot', event.target.value)}
-                >
-                  <option value="">Choose a time</option>
-                  {slots.map((slot) => (
-                    <option key={slot} value={slot}>
-                      {formatSlot(slot)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          </div>
-        )}
-        <Field id="visit-name" label="Name" required error={errors.name}>
-          {(aria) => (
-            <input
-              {...aria}
-              name="name"
-              type="text"
-              autoComplete="name"
-              value={values.name}
-              onChange={(event) => edit('name', event.target.value)}
-            />
-          )}
-        </Field>
-        <div className="form__row">
-          <Field id="visit-email" label="Email" required error={errors.email}>
-            {(aria) => (
-              <input
-                {...aria}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={values.email}
-                onChange={(event) => edit('email', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id="visit-phone" label="Phone" required error={errors.phone}>
-            {(aria) => (
-              <input
-                {...aria}
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                value={values.phone}
-                onChange={(event) => edit('phone', event.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        <div className="visit-consent" data-invalid={errors.consent ? 'true' : undefined}>
-          <input
-            id="visit-consent"
-            name="consent"
-            type="checkbox"
-            checked={values.consent}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? 'visit-consent-error' : undefined}
-            onChange={(event) => edit('consent', event.target.checked)}
-          />
-          <label htmlFor="visit-consent">
-            I agree that {general.siteName} may contact me by email or phone about this visit.
-          </label>
-          {errors.consent && (
-            <p className="field__error" id="visit-consent-error">
-              {errors.consent}
+      {booked ? (
+        <VisitConfirmation
+          booked={booked}
+          place={place}
+          fileTitle={listing?.title ?? community.name}
+          onClose={onClose}
+        />
+      ) : (
+        <form className="form visit-form" noValidate {...formProps}>
+          <fieldset className="visit-choice">
+            <legend>How would you like to visit?</legend>
+            {(Object.keys(VISIT_TYPE_TEXT) as VisitType[]).map((type) => (
+              <label key={type} className="visit-choice__option">
+                <input type="radio" name="visitType" value={type} defaultChecked={type === 'in-person'} />
+                {VISIT_TYPE_TEXT[type]}
+              </label>
+            ))}
+          </fieldset>
+          {dates.length === 0 ? (
+            <p className="notice notice--info">
+              The sales office has no open times in the next 14 days. Please use Request Information and we will find a
+              time with you.
             </p>
+          ) : (
+            <div className="form__row">
+              <SelectField
+                id="visit-date"
+                label="Date"
+                required
+                error={errors.date}
+                name="date"
+                value={date}
+                onChange={(event) => chooseDate(event.target.value)}
+              >
+                {dates.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {formatVisitDate(choice)}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                id="visit-slot"
+                label="Time (Central Time)"
+                required
+                error={errors.slot}
+                name="slot"
+                value={slot}
+                onChange={(event) => setSlot(event.target.value)}
+              >
+                <option value="">Choose a time</option>
+                {slots.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {formatSlot(choice)}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
           )}
-        </div>
-        <Honeypot value={website} onChange={setWebsite} />
-        {failed && (
-          <p className="notice notice--error" role="alert">
-            {MESSAGES.popupFailure}
-          </p>
-        )}
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={submitting || dates.length === 0}>
-            {submitting ? 'Sending...' : 'Request Visit'}
-          </button>
-        </div>
-      </form>
+          <ContactField detail="name" idPrefix="visit" error={errors.name} />
+          <div className="form__row">
+            <ContactField detail="email" idPrefix="visit" error={errors.email} />
+            <ContactField detail="phone" idPrefix="visit" error={errors.phone} />
+          </div>
+          <ConsentField id="visit-consent" className="visit-consent" error={errors.consent}>
+            I agree that {general.siteName} may contact me by email or phone about this visit.
+          </ConsentField>
+          <Honeypot />
+          <SendNotices status={status} failed={MESSAGES.popupFailure} />
+          <DialogFormActions
+            status={status}
+            submitLabel="Request Visit"
+            onCancel={onClose}
+            unavailable={dates.length === 0}
+          />
+        </form>
+      )}
     </Modal>
   );
 }

@@ -3,9 +3,8 @@
  * no storage, so they are unit-tested on their own.
  */
 import type { VISIT_TYPES } from '@domain/constants';
-import { MESSAGES } from '@domain/messages';
 import { formatSlot, formatVisitDate, VISIT_LENGTH_MINUTES, zonedTimeToUtc } from '@domain/visit-slots';
-import { EMAIL_PATTERN } from '@/utils/validate-inquiry';
+import { contactErrors } from '@/utils/validate-inquiry';
 import type { CalendarEvent } from './ics';
 
 export type VisitType = (typeof VISIT_TYPES)[number];
@@ -37,10 +36,7 @@ export function validateVisit(values: VisitValues, availableSlots: readonly stri
   const errors: VisitErrors = {};
   if (!values.date) errors.date = VISIT_MESSAGES.dateRequired;
   if (!values.slot || !availableSlots.includes(values.slot)) errors.slot = VISIT_MESSAGES.slotRequired;
-  if (!values.name.trim()) errors.name = MESSAGES.nameRequired;
-  const email = values.email.trim();
-  if (!email) errors.email = MESSAGES.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = MESSAGES.emailInvalid;
+  Object.assign(errors, contactErrors(values));
   if (!values.phone.trim()) errors.phone = VISIT_MESSAGES.phoneRequired;
   if (!values.consent) errors.consent = VISIT_MESSAGES.consentRequired;
   return errors;

@@ -2,9 +2,13 @@
  * The whole back office behind one lazy route (`/admin/*`), with its own descendant routes: the public entry
  * bundle then carries a single route object for the admin instead of its whole table (DESIGN §7: admin code
  * never loads on public pages, and the public JS budget is tight). Each admin page is still its own chunk.
+ * The back office's one QueryClient is provided here, so TanStack Query loads with the admin and never on a
+ * public page.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { createAdminQueryClient } from '@/features/admin/shared/query-client';
 import type { RouteHandle } from '../../head';
 
 const page = (importer: () => Promise<{ Component: ComponentType }>) =>
@@ -49,32 +53,35 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
+  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <Suspense
-      fallback={
-        <div className="admin-loading" role="status">
-          Loading…
-        </div>
-      }
-    >
-      <Routes>
-        <Route path="login" element={<Login />} />
-        <Route element={<Layout />}>
-          <Route index element={<Dashboard />} />
-          <Route path="dashboard" element={<Dashboard />} />
-          <Route path="communities" element={<Communities />} />
-          <Route path="listings" element={<Listings />} />
-          <Route path="properties" element={<Properties />} />
-          <Route path="settings" element={<Settings />} />
-          <Route path="admin-users" element={<AdminUsers />} />
-          {/* The dashboard's quick link points here (SPEC §2); DESIGN §6 resolves it to Admin Users. */}
-          <Route path="users" element={<Navigate to="/admin/admin-users" replace />} />
-          <Route path="contacts" element={<Contacts />} />
-          <Route path="audit" element={<Audit />} />
-          <Route path="sync" element={<Sync />} />
-          <Route path="*" element={<Navigate to="/admin" replace />} />
-        </Route>
-      </Routes>
-    </Suspense>
+    <QueryClientProvider client={queryClient}>
+      <Suspense
+        fallback={
+          <div className="admin-loading" role="status">
+            Loading…
+          </div>
+        }
+      >
+        <Routes>
+          <Route path="login" element={<Login />} />
+          <Route element={<Layout />}>
+            <Route index element={<Dashboard />} />
+            <Route path="dashboard" element={<Dashboard />} />
+            <Route path="communities" element={<Communities />} />
+            <Route path="listings" element={<Listings />} />
+            <Route path="properties" element={<Properties />} />
+            <Route path="settings" element={<Settings />} />
+            <Route path="admin-users" element={<AdminUsers />} />
+            {/* The dashboard's quick link points here (SPEC §2); DESIGN §6 resolves it to Admin Users. */}
+            <Route path="users" element={<Navigate to="/admin/admin-users" replace />} />
+            <Route path="contacts" element={<Contacts />} />
+            <Route path="audit" element={<Audit />} />
+            <Route path="sync" element={<Sync />} />
+            <Route path="*" element={<Navigate to="/admin" replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </QueryClientProvider>
   );
 }

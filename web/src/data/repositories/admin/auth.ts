@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from '@domain/messages';
 import type { AdminUser, LoginResponse } from '@domain/schemas/admin-user';
-import { ApiError, isServerUnavailable } from '../../errors';
+import { ApiError, isServerUnavailable } from '../../http-errors';
 import { getJson, sendJson } from '../../http-client';
 import { deleteLocalDb, localDb } from '../../local-db';
 import { persistStorage } from '../../offline-pack';

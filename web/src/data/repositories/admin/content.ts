@@ -15,7 +15,7 @@
 import type { Community } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import type { Property } from '@domain/schemas/property';
-import { NetworkUnreachableError } from '../../errors';
+import { NetworkUnreachableError } from '../../http-errors';
 import { getJson } from '../../http-client';
 import { localDb, META_KEYS, readMeta } from '../../local-db';
 import { listOutbox } from '../../outbox';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkUnreachableError } from '../../errors';
+import { ApiError, NetworkUnreachableError } from '../../http-errors';
 import { AdminActionError, SaveConflictError, toAdminActionError } from './errors';
 import { adminDeleteErrorText } from './users';
 

@@ -9,7 +9,7 @@
  *   is parked in the outbox as a conflict (`entryId`) for the admin to resolve (keep mine / take theirs).
  */
 import { MESSAGES, httpErrorMessage, networkErrorMessage } from '@domain/messages';
-import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from '../../errors';
+import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from '../../http-errors';
 
 export interface AdminActionErrorOptions {
   status?: number;

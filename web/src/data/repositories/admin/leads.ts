@@ -13,7 +13,7 @@ import {
 } from '@domain/schemas/lead-filter';
 import type { ContactRequest, LeadStatus } from '@domain/schemas/contact';
 import type { CONTACT_INTERESTS, LEAD_SOURCES } from '@domain/constants';
-import { NetworkUnreachableError } from '../../errors';
+import { NetworkUnreachableError } from '../../http-errors';
 import { getJson, getText } from '../../http-client';
 import { localDb } from '../../local-db';
 import { listOutbox } from '../../outbox';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../outbox-policy';
+import type { OutboxEntry } from '../../outbox-entry';
 import { applyQueuedChanges, changedFields, inServerOrder, writableFields } from './local-view';
 
 let sequence = 0;

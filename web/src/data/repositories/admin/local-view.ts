@@ -6,8 +6,7 @@
  * outbox and are applied when a list is read. So discarding a failed change or taking "theirs" in a conflict
  * needs no undo in the tables, and the public pages of this device never show an admin's unsent edits.
  */
-import type { OutboxEntity, OutboxEntry } from '../../outbox-policy';
-import { byCreatedAt } from '../../outbox-policy';
+import { byCreatedAt, type OutboxEntity, type OutboxEntry } from '../../outbox-entry';
 
 export interface RecordLike {
   id: string;

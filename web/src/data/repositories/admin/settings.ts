@@ -4,7 +4,7 @@
  * made offline is kept and sent later. Reads answer the local copy only when the server cannot be reached.
  */
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@domain/schemas/settings';
-import { NetworkUnreachableError } from '../../errors';
+import { NetworkUnreachableError } from '../../http-errors';
 import { getJson } from '../../http-client';
 import { localDb, SETTINGS_KEY } from '../../local-db';
 import { listOutbox, type OutboxEntry } from '../../outbox';

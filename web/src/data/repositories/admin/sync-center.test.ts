@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteLocalDb, localDb } from '../../local-db';
-import type { OutboxEntry } from '../../outbox-policy';
+import type { OutboxEntry } from '../../outbox-entry';
 import { describeOutboxEntry, discardFailed, listOutboxForAdmin, subscribeOutboxEntries } from './sync-center';
 
 const base: OutboxEntry = {

@@ -13,7 +13,7 @@ import {
   retryOutboxEntry,
   type OutboxEntry,
 } from '../../outbox';
-import { byCreatedAt } from '../../outbox-policy';
+import { byCreatedAt } from '../../outbox-entry';
 import { drainAfterReconnect, requestDrain, startSyncWorker } from '../../sync';
 
 export type { OutboxEntry, OutboxEntity, OutboxOp, OutboxState } from '../../outbox';

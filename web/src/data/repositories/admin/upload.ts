@@ -9,7 +9,7 @@
  */
 import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
-import { ApiError, NetworkUnreachableError } from '../../errors';
+import { ApiError, NetworkUnreachableError } from '../../http-errors';
 import { sendJson } from '../../http-client';
 import { AdminActionError, serverMessageOf } from './errors';
 

@@ -16,12 +16,14 @@
  * Otherwise the queue is drained in order, and the outcome read from what became of the entry.
  */
 import { MESSAGES, networkErrorMessage } from '@domain/messages';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../http-errors';
 import { localDb } from '../../local-db';
 import { enqueue, getOutboxEntry, listOutbox, removeOutboxEntry, type OutboxDraft } from '../../outbox';
-import { byCreatedAt, needsAuth, type DeliveryResult, type OutboxEntry } from '../../outbox-policy';
+import { byCreatedAt, type DeliveryResult, type OutboxEntry } from '../../outbox-entry';
+import { needsAuth } from '../../outbox-order';
 import { isLoggedIn } from '../../session';
-import { deliverClaimed, requestDrain, startSyncWorker, type Delivery } from '../../sync';
+import { deliverClaimed, type Delivery } from '../../outbox-delivery';
+import { requestDrain, startSyncWorker } from '../../sync';
 import { SaveConflictError } from './errors';
 
 export type WriteOutcome =

@@ -3,15 +3,18 @@
  * the active admins with a count, a create modal and a delete confirmation. Delete is hidden for Super Admin
  * accounts and for the current user. The list reloads after every change.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ADMIN_DELETE_ERROR_MS, SUCCESS_MESSAGE_MS } from '@domain/constants';
 import { adminCreatedMessage, adminDeleteFailedMessage, MESSAGES } from '@domain/messages';
 import type { AdminUser } from '@domain/schemas/admin-user';
 import { Modal } from '@/components/modal';
-import { deleteAdminUser, listAdminUsers } from '@/data/repositories/admin/users';
+import { deleteAdminUser } from '@/data/repositories/admin/users';
 import { AdminActionError } from '@/data/repositories/admin/errors';
-import { errorMessage } from '../shared/errors';
-import { formatLongDate } from '../shared/format';
+import { formatLongDate } from '@/utils/format';
+import { errorMessage } from '../shared/error-checks';
+import { AdminAlert, RetryAlert, TimedMessageAlert } from '../shared/admin-alert';
+import { adminKeys, adminUsersQuery } from '../shared/admin-queries';
 import { AdminPageHeader } from '../shared/page-header';
 import { useAdminSession } from '../shared/use-session';
 import { useTimedMessage } from '../shared/use-timed-message';
@@ -25,6 +28,8 @@ export function deleteErrorMessage(message: string): string {
   if (message.includes(MESSAGES.cannotDeleteOwnAccount)) return MESSAGES.adminDeleteOwnAccount;
   return adminDeleteFailedMessage(message);
 }
+
+const activeOnly = (users: AdminUser[]) => users.filter((admin) => admin.isActive !== false);
 
 function RoleBadge({ role }: { role: string }) {
   const superAdmin = role.toUpperCase() === 'SUPER_ADMIN';
@@ -75,41 +80,24 @@ function DeleteAdminModal({
 export function AdminUsersPage() {
   const { user: currentUser } = useAdminSession();
   const isSuperAdmin = currentUser?.role === 'SUPER_ADMIN';
-  const [admins, setAdmins] = useState<AdminUser[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const queryClient = useQueryClient();
+  const users = useQuery({ ...adminUsersQuery(), select: activeOnly, enabled: isSuperAdmin });
+  const admins = users.data ?? null;
+  const loadError = users.isError ? MESSAGES.adminUsersLoadFailed : null;
+  const loading = users.isFetching;
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [success, showSuccess] = useTimedMessage();
   const [deleteError, showDeleteError, clearDeleteError] = useTimedMessage();
-  const request = useRef(0);
 
-  const load = useCallback(async () => {
-    const id = ++request.current;
-    setLoading(true);
-    try {
-      const users = await listAdminUsers();
-      if (id !== request.current) return;
-      setAdmins(users.filter((admin) => admin.isActive !== false));
-      setLoadError(null);
-    } catch {
-      if (id !== request.current) return;
-      setLoadError(MESSAGES.adminUsersLoadFailed);
-    } finally {
-      if (id === request.current) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (isSuperAdmin) void load();
-    else setLoading(false);
-  }, [isSuperAdmin, load]);
+  /** The list reloads after every change (SPEC §4 "Admin users"). */
+  const reload = () => void queryClient.invalidateQueries({ queryKey: adminKeys.adminUsers });
 
   const onCreated = (admin: AdminUser) => {
     setCreating(false);
     showSuccess(adminCreatedMessage(admin.email), 'success', SUCCESS_MESSAGE_MS);
-    void load();
+    reload();
   };
 
   const onDelete = async () => {
@@ -126,7 +114,7 @@ export function AdminUsersPage() {
       showDeleteError(deleteErrorMessage(said ?? errorMessage(error, 'Unknown error')), 'error', ADMIN_DELETE_ERROR_MS);
     } finally {
       setDeleting(false);
-      void load();
+      reload();
     }
   };
 
@@ -161,21 +149,13 @@ export function AdminUsersPage() {
         </section>
       )}
 
-      {success && (
-        <div className="admin-alert" data-tone="success" role="status">
-          <p>{success.text}</p>
-        </div>
-      )}
-      {deleteError && (
-        <div className="admin-alert" data-tone="error" role="alert">
-          <p>{deleteError.text}</p>
-        </div>
-      )}
+      <TimedMessageAlert message={success} />
+      <TimedMessageAlert message={deleteError} />
 
       {!isSuperAdmin ? (
-        <div className="admin-alert" data-tone="warning" role="status">
-          <p>Super admin access required. Only Super Admins can manage admin users.</p>
-        </div>
+        <AdminAlert tone="warning" role="status">
+          Super admin access required. Only Super Admins can manage admin users.
+        </AdminAlert>
       ) : (
         <section className="admin-card" aria-labelledby="active-admins-title">
           <div className="admin-page-header" style={{ marginBottom: 8 }}>
@@ -188,16 +168,7 @@ export function AdminUsersPage() {
               </span>
             )}
           </div>
-          {loadError && (
-            <div className="admin-alert" data-tone="error" role="alert">
-              <p>{loadError}</p>
-              <div className="admin-alert__actions">
-                <button type="button" className="button button--small button--ghost" onClick={() => void load()}>
-                  Try again
-                </button>
-              </div>
-            </div>
-          )}
+          {loadError && <RetryAlert text={loadError} onRetry={reload} />}
           {loading && !admins && (
             <p className="admin-loading" role="status">
               Loading admin users…

@@ -10,10 +10,10 @@ import { MESSAGES } from '@domain/messages';
 import type { AdminUser } from '@domain/schemas/admin-user';
 import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
-import { ApiError } from '@/data/errors';
+import { ApiError } from '@/data/http-errors';
 import { AdminActionError } from '@/data/repositories/admin/errors';
 import { createAdminUser, type CreateAdminUserInput } from '@/data/repositories/admin/users';
-import { errorMessage } from '../shared/errors';
+import { errorMessage } from '../shared/error-checks';
 import { useDiscardChangesConfirm, useUnsavedChangesGuard } from '../shared/use-unsaved-changes';
 
 interface CreateValues {

@@ -1,15 +1,14 @@
 /** The audit log (SUPER_ADMIN): who did what, when, and whether it worked; newest first, paged (?page=N). */
-import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { listAudit } from '@/data/repositories/admin/audit';
-import { errorMessage, isAuthError } from '../shared/errors';
-import { formatDateTime } from '../shared/format';
+import type { AuditEntry } from '@/data/repositories/admin/audit';
+import { AdminAlert } from '../shared/admin-alert';
+import { auditQuery } from '../shared/admin-queries';
+import { errorMessage, isAuthError } from '../shared/error-checks';
+import { formatDateTime } from '../shared/date-time-format';
 import { AdminPageHeader } from '../shared/page-header';
 
 export const AUDIT_PAGE_SIZE = 50;
-
-type AuditResult = Awaited<ReturnType<typeof listAudit>>;
-type AuditEntry = AuditResult['entries'][number];
 
 /** "contact.update" → "Contact update"; "admin.login" → "Admin login". */
 export function actionLabel(action: string): string {
@@ -29,29 +28,16 @@ function OutcomeBadge({ outcome }: { outcome: string }) {
 export function AuditPage() {
   const [params] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [data, setData] = useState<AuditResult | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [reloadToken, setReloadToken] = useState(0);
-  const request = useRef(0);
-
-  useEffect(() => {
-    const id = ++request.current;
-    setLoading(true);
-    listAudit({ limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }).then(
-      (result) => {
-        if (id !== request.current) return;
-        setData(result);
-        setError(null);
-        setLoading(false);
-      },
-      (loadError: unknown) => {
-        if (id !== request.current || isAuthError(loadError)) return;
-        setError(errorMessage(loadError, 'Failed to load the audit log'));
-        setLoading(false);
-      },
-    );
-  }, [page, reloadToken]);
+  const audit = useQuery({
+    ...auditQuery({ limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+  const data = audit.data ?? null;
+  const loading = audit.isFetching;
+  // A 401 sends the admin to login (the admin shell): no error text for it here.
+  const error =
+    audit.error && !isAuthError(audit.error) ? errorMessage(audit.error, 'Failed to load the audit log') : null;
 
   const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
   const first = data && data.total > 0 ? (page - 1) * AUDIT_PAGE_SIZE + 1 : 0;
@@ -69,18 +55,14 @@ export function AuditPage() {
           <button
             type="button"
             className="button button--ghost button--small"
-            onClick={() => setReloadToken((value) => value + 1)}
+            onClick={() => void audit.refetch()}
             disabled={loading}
           >
             {loading ? 'Loading…' : 'Refresh'}
           </button>
         }
       />
-      {error && (
-        <div className="admin-alert" data-tone="error" role="alert">
-          <p>{error}</p>
-        </div>
-      )}
+      {error && <AdminAlert tone="error">{error}</AdminAlert>}
       {data && data.entries.length === 0 && !loading && (
         <div className="admin-card admin-empty">
           <p>No audit entries{page > 1 ? ' on this page' : ' yet'}.</p>

@@ -17,8 +17,8 @@ import {
 } from '@/data/repositories/admin/auth';
 import { getSessionUser, getToken } from '@/data/session';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
-import { errorMessage, isUnreachable } from '../shared/errors';
-import type { LoginRedirectState } from '../layout/admin-layout';
+import { errorMessage, isUnreachable } from '../shared/error-checks';
+import type { LoginRedirectState } from '../layout/admin-shell';
 
 type Phase = 'checking' | 'form';
 

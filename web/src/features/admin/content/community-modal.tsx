@@ -29,8 +29,7 @@ import { CommunityBuildersPart, CommunityHomesPart } from './community-rows-part
 import { CommunitySectionsPart } from './community-sections-part';
 import { CommunityThemePart } from './community-theme-part';
 import { RecordForm, RecordFormActions } from './record-form';
-import type { SavedResult } from './use-admin-records';
-import { useRecordForm } from './use-record-form';
+import { useRecordForm, type SavedResult } from './use-record-form';
 
 interface CommunityModalProps {
   /** The community to edit; absent to create one. */

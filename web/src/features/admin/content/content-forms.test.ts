@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { communityInputSchema, listingInputSchema, propertyInputSchema, type Community } from '@domain/index';
-import { ApiError } from '@/data/errors';
+import { ApiError } from '@/data/http-errors';
 import {
   communityToForm,
   emptyCommunityForm,

@@ -2,6 +2,7 @@
  * The form-level error of a save: a 412 conflict links to the Sync page where both versions are shown
  * (DESIGN §5 "Outbox"); anything else shows its message. Announced as an alert.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CONFLICT_MESSAGE } from './save-errors';
 
@@ -70,6 +71,47 @@ export function LoadState({
         Try again
       </button>
     </div>
+  );
+}
+
+/**
+ * A list's body by the state of its query: loading, a failed first load with a retry, or the list (`children`),
+ * with the error above it when a reload failed and the records already shown stay.
+ */
+export function RecordListState({
+  status,
+  hasRecords,
+  label,
+  errorText,
+  onRetry,
+  children,
+}: {
+  status: 'pending' | 'error' | 'success';
+  hasRecords: boolean;
+  label: string;
+  errorText: string;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  if (status === 'pending' || (status === 'error' && !hasRecords)) {
+    return (
+      <LoadState
+        status={status === 'pending' ? 'loading' : 'error'}
+        label={label}
+        errorText={errorText}
+        onRetry={onRetry}
+      />
+    );
+  }
+  return (
+    <>
+      {status === 'error' && (
+        <p className="admin-alert" data-tone="error" role="alert">
+          {errorText}
+        </p>
+      )}
+      {children}
+    </>
   );
 }
 

@@ -19,8 +19,7 @@ import {
 } from './listing-form';
 import { BATHROOM_COUNT, ROOM_COUNT, WHOLE_NUMBER, recordFields } from './record-fields';
 import { RecordForm, RecordFormActions } from './record-form';
-import type { SavedResult } from './use-admin-records';
-import { useRecordForm } from './use-record-form';
+import { useRecordForm, type SavedResult } from './use-record-form';
 
 interface ListingModalProps {
   listing?: Listing | undefined;

@@ -4,47 +4,51 @@
  * (or its edit icon), delete with confirmation. Edit and delete icons show on hover and on keyboard focus, and
  * always on touch screens.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LISTING_STATUSES, MESSAGES, deleteListingConfirm, type Community, type Listing } from '@domain/index';
 import { Icon } from '@/components/icon';
 import { Picture } from '@/components/picture';
-import { deleteAdmin } from '@/data/repositories/admin/content';
 import { formatUsd } from '@/utils/format';
 import { CARD_IMAGE_SIZES, communityImage, listingImage } from '@/utils/images';
 import { statusBadge } from '@/components/listing-labels';
-import { useConfirm } from '../shared/confirm-dialog';
+import { recordsQuery } from '../shared/admin-queries';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';
-import { useToast } from '../shared/toast';
-import { LoadState, PageAlert, PendingChip } from './form-alert';
-import { EDIT, PLUS, TRASH } from './icons';
+import { CardActions } from './card-actions';
+import { PageAlert, PendingChip, RecordListState } from './form-alert';
+import { PLUS } from './icons';
 import { ListingModal } from './listing-modal';
-import { deletedOnDevice, savedOnDevice } from './queued-messages';
-import { isConflict, serverText } from './save-errors';
 import { SearchBox, matchesSearch } from './search-box';
-import { useAdminRecords, type SavedResult } from './use-admin-records';
-import { useRevealRecord } from './use-reveal-record';
+import { useRecordList } from './use-record-list';
 
 type Filter = 'ALL' | Listing['status'];
 const FILTERS: readonly Filter[] = ['ALL', ...LISTING_STATUSES];
 const FILTER_LABELS: Record<Filter, string> = { ALL: 'All', AVAILABLE: 'AVAILABLE', PENDING: 'PENDING', SOLD: 'SOLD' };
 
 type EditorState = { mode: 'create' } | { mode: 'edit'; listing: Listing } | null;
+const NO_COMMUNITIES: Community[] = [];
+
+const TEXTS = {
+  noun: 'Listing',
+  created: MESSAGES.listingCreated,
+  updated: MESSAGES.listingUpdated,
+  deleted: MESSAGES.listingDeleted,
+  deleteFailed: MESSAGES.listingDeleteFailed,
+  deleteConfirm: (listing: Listing) => deleteListingConfirm(listing.title),
+  deleteReason: true,
+};
 
 export function ListingsPage() {
-  const listings = useAdminRecords<Listing>('listings');
-  const communities = useAdminRecords<Community>('communities');
-  const toast = useToast();
-  const confirm = useConfirm();
-  const [revealId, setRevealId] = useRevealRecord(listings.records);
+  const listings = useRecordList('listings', TEXTS);
+  const communities = useQuery(recordsQuery('communities'));
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<Filter>('ALL');
   const [editor, setEditor] = useState<EditorState>(null);
-  const [alert, setAlert] = useState<{ conflict?: boolean; message?: string }>({});
-  const [deletingId, setDeletingId] = useState<string>();
 
-  const communityById = new Map(communities.records.map((community) => [community.id, community]));
-  const records = listings.records;
+  const communityRecords = communities.data?.records ?? NO_COMMUNITIES;
+  const communityById = new Map(communityRecords.map((community) => [community.id, community]));
+  const { records, status } = listings;
   const counts: Record<Filter, number> = { ALL: records.length, AVAILABLE: 0, PENDING: 0, SOLD: 0 };
   for (const listing of records) if (listing.status in counts) counts[listing.status] += 1;
   const shown = records.filter(
@@ -53,38 +57,10 @@ export function ListingsPage() {
   );
   const filtering = filter !== 'ALL' || query.trim() !== '';
 
-  const onSaved = ({ record, created, queued }: SavedResult<Listing>) => {
-    setRevealId(record.id);
-    setEditor(null);
-    setAlert({});
-    toast.success(queued ? savedOnDevice('Listing') : created ? MESSAGES.listingCreated : MESSAGES.listingUpdated);
-    void listings.reload();
-  };
-
-  const remove = async (listing: Listing) => {
-    if (!(await confirm(deleteListingConfirm(listing.title), { confirmLabel: 'Delete', danger: true }))) return;
-    setDeletingId(listing.id);
-    try {
-      const { queued } = await deleteAdmin('listings', listing.id, listing.version);
-      setAlert({});
-      toast.success(queued ? deletedOnDevice('Listing') : MESSAGES.listingDeleted);
-    } catch (caught) {
-      toast.error(MESSAGES.listingDeleteFailed);
-      const reason = serverText(caught);
-      setAlert(
-        isConflict(caught)
-          ? { conflict: true }
-          : { message: reason ? `${MESSAGES.listingDeleteFailed}: ${reason}` : MESSAGES.listingDeleteFailed },
-      );
-    } finally {
-      setDeletingId(undefined);
-      void listings.reload();
-    }
-  };
-
   const errorText =
     listings.error instanceof Error ? `Failed to load listings. ${listings.error.message}` : 'Failed to load listings.';
   const openCreate = () => setEditor({ mode: 'create' });
+  const edit = (listing: Listing) => setEditor({ mode: 'edit', listing });
 
   return (
     <div className="content-page">
@@ -97,8 +73,8 @@ export function ListingsPage() {
           </button>
         }
       />
-      <OfflineBanner offline={listings.offline || communities.offline} />
-      <PageAlert {...alert} onDismiss={() => setAlert({})} />
+      <OfflineBanner offline={listings.offline || Boolean(communities.data?.offline)} />
+      <PageAlert {...listings.alert} onDismiss={listings.dismissAlert} />
 
       <div className="content-toolbar">
         <SearchBox
@@ -123,7 +99,7 @@ export function ListingsPage() {
           ))}
         </div>
       </div>
-      {(listings.status === 'ready' || records.length > 0) && (
+      {(status === 'success' || records.length > 0) && (
         <p className="content-counts" aria-live="polite">
           <span>
             Showing <strong>{shown.length}</strong> of <strong>{records.length}</strong> listings
@@ -131,127 +107,108 @@ export function ListingsPage() {
         </p>
       )}
 
-      {listings.status === 'error' && records.length > 0 && (
-        <p className="admin-alert" data-tone="error" role="alert">
-          {errorText}
-        </p>
-      )}
-
-      {listings.status === 'loading' || (listings.status === 'error' && records.length === 0) ? (
-        <LoadState
-          status={listings.status === 'loading' ? 'loading' : 'error'}
-          label="listings"
-          errorText={errorText}
-          onRetry={() => void listings.reload()}
-        />
-      ) : shown.length === 0 ? (
-        <div className="empty-state">
-          <h2>No listings found</h2>
-          {records.length > 0 && filtering ? (
-            <p>No listings match your current filters</p>
-          ) : (
-            <>
-              <p>Get started by adding your first property listing</p>
-              <button type="button" className="button button--primary" onClick={openCreate}>
-                Create First Listing
-              </button>
-            </>
-          )}
-        </div>
-      ) : (
-        <ul className="card-grid content-grid" role="list">
-          {shown.map((listing) => {
-            const badge = statusBadge(listing.status);
-            const community = communityById.get(listing.communityId);
-            return (
-              <li key={listing.id} data-record-id={listing.id}>
-                <article
-                  className="card content-card"
-                  aria-busy={deletingId === listing.id || undefined}
-                  data-revealed={revealId === listing.id || undefined}
-                >
-                  <div className="card__media">
-                    <Picture
-                      className="card__image"
-                      src={listingImage(listing.images?.[0], communityImage(community?.image))}
-                      alt=""
-                      width={1200}
-                      height={800}
-                      sizes={CARD_IMAGE_SIZES}
+      <RecordListState
+        status={status}
+        hasRecords={records.length > 0}
+        label="listings"
+        errorText={errorText}
+        onRetry={listings.refresh}
+      >
+        {shown.length === 0 ? (
+          <div className="empty-state">
+            <h2>No listings found</h2>
+            {records.length > 0 && filtering ? (
+              <p>No listings match your current filters</p>
+            ) : (
+              <>
+                <p>Get started by adding your first property listing</p>
+                <button type="button" className="button button--primary" onClick={openCreate}>
+                  Create First Listing
+                </button>
+              </>
+            )}
+          </div>
+        ) : (
+          <ul className="card-grid content-grid" role="list">
+            {shown.map((listing) => {
+              const badge = statusBadge(listing.status);
+              const community = communityById.get(listing.communityId);
+              return (
+                <li key={listing.id} data-record-id={listing.id}>
+                  <article
+                    className="card content-card"
+                    aria-busy={listings.deletingId === listing.id || undefined}
+                    data-revealed={listings.revealId === listing.id || undefined}
+                  >
+                    <div className="card__media">
+                      <Picture
+                        className="card__image"
+                        src={listingImage(listing.images?.[0], communityImage(community?.image))}
+                        alt=""
+                        width={1200}
+                        height={800}
+                        sizes={CARD_IMAGE_SIZES}
+                      />
+                      <span className="badge" data-tone={badge.tone}>
+                        {badge.label}
+                      </span>
+                    </div>
+                    <div className="card__body">
+                      <p className="content-card__price">{formatUsd(listing.price ?? 0)}</p>
+                      {listings.pendingIds.includes(listing.id) && <PendingChip />}
+                      <h2 className="card__title content-card__title">
+                        <button type="button" className="card__link content-card__open" onClick={() => edit(listing)}>
+                          {listing.title}
+                        </button>
+                      </h2>
+                      <p className="card__text">{listing.address}</p>
+                      <p className="content-card__community">
+                        {community?.name ?? (communities.status === 'pending' ? '' : 'Unknown community')}
+                      </p>
+                      <dl className="card__facts">
+                        <div>
+                          <dt>Beds</dt>
+                          <dd>{listing.bedrooms}</dd>
+                        </div>
+                        <div>
+                          <dt>Baths</dt>
+                          <dd>{listing.bathrooms}</dd>
+                        </div>
+                        <div>
+                          <dt>Sqft</dt>
+                          <dd>{(listing.sqft ?? 0).toLocaleString('en-US')}</dd>
+                        </div>
+                        <div>
+                          <dt>Type</dt>
+                          <dd>{listing.type || 'HOUSE'}</dd>
+                        </div>
+                      </dl>
+                    </div>
+                    <CardActions
+                      title={listing.title}
+                      deleting={listings.deletingId === listing.id}
+                      onEdit={() => edit(listing)}
+                      onDelete={() => void listings.remove(listing)}
                     />
-                    <span className="badge" data-tone={badge.tone}>
-                      {badge.label}
-                    </span>
-                  </div>
-                  <div className="card__body">
-                    <p className="content-card__price">{formatUsd(listing.price ?? 0)}</p>
-                    {listings.pendingIds.has(listing.id) && <PendingChip />}
-                    <h2 className="card__title content-card__title">
-                      <button
-                        type="button"
-                        className="card__link content-card__open"
-                        onClick={() => setEditor({ mode: 'edit', listing })}
-                      >
-                        {listing.title}
-                      </button>
-                    </h2>
-                    <p className="card__text">{listing.address}</p>
-                    <p className="content-card__community">
-                      {community?.name ?? (communities.status === 'loading' ? '' : 'Unknown community')}
-                    </p>
-                    <dl className="card__facts">
-                      <div>
-                        <dt>Beds</dt>
-                        <dd>{listing.bedrooms}</dd>
-                      </div>
-                      <div>
-                        <dt>Baths</dt>
-                        <dd>{listing.bathrooms}</dd>
-                      </div>
-                      <div>
-                        <dt>Sqft</dt>
-                        <dd>{(listing.sqft ?? 0).toLocaleString('en-US')}</dd>
-                      </div>
-                      <div>
-                        <dt>Type</dt>
-                        <dd>{listing.type || 'HOUSE'}</dd>
-                      </div>
-                    </dl>
-                  </div>
-                  <div className="content-card__actions">
-                    <button
-                      type="button"
-                      className="icon-button content-card__action"
-                      aria-label={`Edit ${listing.title}`}
-                      onClick={() => setEditor({ mode: 'edit', listing })}
-                    >
-                      <Icon svg={EDIT} size={18} />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button content-card__action content-card__action--danger"
-                      aria-label={`Delete ${listing.title}`}
-                      disabled={deletingId === listing.id}
-                      onClick={() => void remove(listing)}
-                    >
-                      <Icon svg={TRASH} size={18} />
-                    </button>
-                  </div>
-                </article>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </RecordListState>
 
       {editor && (
         <ListingModal
           listing={editor.mode === 'edit' ? editor.listing : undefined}
-          communities={communities.records}
-          communitiesLoading={communities.status === 'loading'}
+          communities={communityRecords}
+          communitiesLoading={communities.status === 'pending'}
           onClose={() => setEditor(null)}
-          onSaved={onSaved}
-          onConflict={() => void listings.reload()}
+          onSaved={(result) => {
+            setEditor(null);
+            listings.onSaved(result);
+          }}
+          onConflict={listings.refresh}
         />
       )}
     </div>

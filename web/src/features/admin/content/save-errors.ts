@@ -4,7 +4,7 @@
  * and whether it was a 412 version conflict (shown as a link to the Sync page instead of a message).
  */
 import type { ZodError } from 'zod';
-import { ApiError } from '@/data/errors';
+import { ApiError } from '@/data/http-errors';
 
 export type FieldErrors = Record<string, string>;
 

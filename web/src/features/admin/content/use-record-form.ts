@@ -25,7 +25,13 @@ import { useConfirm, type ConfirmFn } from '../shared/confirm-dialog';
 import { useUnsavedChangesGuard } from '../shared/use-unsaved-changes';
 import { reopenDialog } from './reopen-dialog';
 import { describeSaveError } from './save-errors';
-import type { SavedResult } from './use-admin-records';
+
+/** What a form reports after a save: the record, whether it was a create, and whether it only got queued. */
+export interface SavedResult<T> {
+  record: T;
+  created: boolean;
+  queued: boolean;
+}
 
 /** Asks before unsaved input is thrown away (closing a modal, switching the property being edited). */
 export const confirmDiscardChanges = (confirm: ConfirmFn): Promise<boolean> =>

@@ -3,16 +3,16 @@
  * activity (the last 3 of each type, merged and cut to 5), a refresh button, the last-updated time, quick links and
  * an empty-state welcome. Communities, listings and properties load together (loadDashboard).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_RECENT_MAX, DASHBOARD_RECENT_PER_TYPE } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
 import type { Community } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import type { Property } from '@domain/schemas/property';
-import { loadDashboard } from '@/data/repositories/admin/content';
-import { countNewLeads } from '@/data/repositories/admin/leads';
-import { formatDateTime, formatTime } from '../shared/format';
+import { RetryAlert } from '../shared/admin-alert';
+import { newLeadCountQuery, recordsQuery } from '../shared/admin-queries';
+import { formatDateTime, formatTime } from '../shared/date-time-format';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';
 import { useAdminSession } from '../shared/use-session';
@@ -81,48 +81,45 @@ export function recentActivity(
 
 const TYPE_TONE: Record<ActivityType, string> = { Community: 'blue', Listing: 'green', Property: 'purple' };
 
+/**
+ * The three lists, loaded together (SPEC §2), with the count of NEW leads: the data once all three have answered,
+ * the time of the last load that brought all three, and whether the last load of any failed.
+ */
+function useDashboardData() {
+  const lists = useQueries({
+    queries: [recordsQuery('communities'), recordsQuery('listings'), recordsQuery('properties')],
+  });
+  const newLeads = useQuery(newLeadCountQuery());
+  const [communities, listings, properties] = lists.map((list) => list.data);
+  const data: DashboardData | null =
+    communities && listings && properties
+      ? {
+          communities: communities.records as Community[],
+          listings: listings.records as Listing[],
+          properties: properties.records as Property[],
+          offline: communities.offline || listings.offline || properties.offline,
+        }
+      : null;
+  const loading = lists.some((list) => list.isFetching) || newLeads.isFetching;
+  return {
+    data,
+    // A failed count shows '—'.
+    newLeads: newLeads.isError ? null : (newLeads.data ?? null),
+    loading,
+    // Like each load before it, a new load clears the last one's error.
+    failed: !loading && lists.some((list) => list.isError),
+    updatedAt: data ? new Date(Math.min(...lists.map((list) => list.dataUpdatedAt))) : null,
+    refresh: () => {
+      for (const query of [...lists, newLeads]) void query.refetch();
+    },
+  };
+}
+
 export function DashboardPage() {
   const { user } = useAdminSession();
   const isSuperAdmin = user?.role === 'SUPER_ADMIN';
-  const [data, setData] = useState<DashboardData | null>(null);
-  const [newLeads, setNewLeads] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
-  const request = useRef(0);
-
-  const load = useCallback(async () => {
-    const id = ++request.current;
-    setLoading(true);
-    setError(null);
-    const leads = countNewLeads().catch(() => null);
-    try {
-      const result = await loadDashboard();
-      if (id !== request.current) return;
-      setData(result);
-      setUpdatedAt(new Date());
-    } catch {
-      if (id !== request.current) return;
-      setError(MESSAGES.dashboardLoadFailed);
-    }
-    const count = await leads;
-    if (id !== request.current) return;
-    setNewLeads(count);
-    setLoading(false);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // Showing this device's copy: load again as soon as the connection is back.
-  const offline = Boolean(data?.offline);
-  useEffect(() => {
-    if (!offline) return;
-    const onOnline = () => void load();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [offline, load]);
+  const { data, newLeads, loading, failed, updatedAt, refresh } = useDashboardData();
+  const error = failed ? MESSAGES.dashboardLoadFailed : null;
 
   const total = data ? data.communities.length + data.listings.length + data.properties.length : 0;
   const activity = data ? recentActivity(data) : [];
@@ -140,27 +137,13 @@ export function DashboardPage() {
           </>
         }
         actions={
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => void load()}
-            disabled={loading}
-          >
+          <button type="button" className="button button--ghost button--small" onClick={refresh} disabled={loading}>
             {loading ? 'Refreshing…' : 'Refresh'}
           </button>
         }
       />
       <OfflineBanner offline={Boolean(data?.offline)} />
-      {error && (
-        <div className="admin-alert" data-tone="error" role="alert">
-          <p>{error}</p>
-          <div className="admin-alert__actions">
-            <button type="button" className="button button--small button--ghost" onClick={() => void load()}>
-              Try again
-            </button>
-          </div>
-        </div>
-      )}
+      {error && <RetryAlert text={error} onRetry={refresh} />}
 
       {data && (
         <section aria-label="Totals" className="admin-stats">

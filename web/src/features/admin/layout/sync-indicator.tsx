@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatRelative } from '../shared/format';
+import { formatRelative } from '../shared/date-time-format';
 import { useOnline } from '../shared/use-online';
 import type { SyncStatus } from '@/data/repositories/admin/sync-center';
 

@@ -1,34 +1,20 @@
-/** NEW leads for the sidebar badge: counted on load, on every page change, when a page says leads changed, each minute. */
-import { useEffect, useState } from 'react';
+/**
+ * NEW leads for the sidebar badge: counted on load, on every page change, after a lead is saved or deleted (the
+ * lead queries are invalidated) and each minute. A failed count keeps the last known one.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { countNewLeads } from '@/data/repositories/admin/leads';
-import { onLeadsChanged } from '../shared/events';
+import { newLeadCountQuery } from '../shared/admin-queries';
 
 const REFRESH_MS = 60_000;
 
-export function useNewLeadsCount(enabled: boolean): number | null {
-  const [count, setCount] = useState<number | null>(null);
+export function useNewLeadsCount(): number | null {
   const { pathname } = useLocation();
-
+  const { data, refetch } = useQuery({ ...newLeadCountQuery(), refetchInterval: REFRESH_MS });
+  // A page change counts again (joining the first count instead of starting another).
   useEffect(() => {
-    if (!enabled) return;
-    let active = true;
-    const refresh = () => {
-      countNewLeads().then(
-        (value) => active && setCount(value),
-        // Offline or a failed call: keep the last known count.
-        () => undefined,
-      );
-    };
-    refresh();
-    const stop = onLeadsChanged(refresh);
-    const timer = setInterval(refresh, REFRESH_MS);
-    return () => {
-      active = false;
-      stop();
-      clearInterval(timer);
-    };
-  }, [enabled, pathname]);
-
-  return count;
+    void refetch({ cancelRefetch: false });
+  }, [pathname, refetch]);
+  return data ?? null;
 }

@@ -1,9 +1,15 @@
-/** The sync worker's status (web/src/data/sync.ts) as React state. */
-import { useEffect, useState } from 'react';
+/**
+ * The sync status for the indicator and the Sync page: what waits, conflicts, refused changes and the last
+ * delivery read live from the outbox in IndexedDB (Dexie liveQuery, in this tab or another one), with the sync
+ * worker's own state (sending now, paused until the next login) beside it.
+ */
+import { useMemo, useSyncExternalStore } from 'react';
+import { outboxSummaryStore } from '@/data/repositories/admin/outbox-live';
 import { getSyncStatus, subscribeSyncStatus, type SyncStatus } from '@/data/repositories/admin/sync-center';
 
 export function useSyncStatus(): SyncStatus {
-  const [status, setStatus] = useState<SyncStatus>(getSyncStatus);
-  useEffect(() => subscribeSyncStatus(setStatus), []);
-  return status;
+  const stored = useSyncExternalStore(outboxSummaryStore.subscribe, outboxSummaryStore.getSnapshot);
+  const worker = useSyncExternalStore(subscribeSyncStatus, getSyncStatus);
+  const { draining, pausedForAuth } = worker;
+  return useMemo(() => ({ ...stored, draining, pausedForAuth }), [stored, draining, pausedForAuth]);
 }

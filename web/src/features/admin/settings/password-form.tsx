@@ -8,7 +8,8 @@ import { MESSAGES } from '@domain/messages';
 import { Field } from '@/components/field';
 import { changePassword } from '@/data/repositories/admin/auth';
 import { AdminActionError } from '@/data/repositories/admin/errors';
-import { errorMessage } from '../shared/errors';
+import { TimedMessageAlert } from '../shared/admin-alert';
+import { errorMessage } from '../shared/error-checks';
 import { useTimedMessage } from '../shared/use-timed-message';
 import { useUnsavedChangesGuard } from '../shared/use-unsaved-changes';
 import { useAdminSession } from '../shared/use-session';
@@ -101,11 +102,7 @@ export function PasswordForm() {
       aria-label="Change password"
       style={{ maxWidth: 520 }}
     >
-      {message && (
-        <div className="admin-alert" data-tone={message.tone} role={message.tone === 'error' ? 'alert' : 'status'}>
-          <p>{message.text}</p>
-        </div>
-      )}
+      <TimedMessageAlert message={message} />
       {/* For password managers: which account this password belongs to. */}
       <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
       {passwordField('currentPassword', 'Current Password', 'current-password')}

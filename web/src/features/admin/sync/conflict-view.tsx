@@ -4,7 +4,7 @@
  * An update carries only the fields the admin changed; the server's other fields are listed apart.
  */
 import type { OutboxEntry } from '@/data/repositories/admin/sync-center';
-import { formatDateTime } from '../shared/format';
+import { formatDateTime } from '../shared/date-time-format';
 import { fieldLabel } from './entry-labels';
 
 /** Bookkeeping fields: shown in the header, not compared. */

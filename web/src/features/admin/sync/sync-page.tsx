@@ -3,21 +3,22 @@
  * yet. Conflicts (412) show both versions field by field, differences highlighted, with 'Keep mine' and 'Take
  * theirs'; refused changes (400/422...) show the server's message with Retry and Discard; the rest wait their turn.
  */
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+import { outboxEntriesStore } from '@/data/repositories/admin/outbox-live';
 import {
   discardFailed,
   resolveConflictKeepMine,
   resolveConflictTakeTheirs,
   retryFailed,
-  subscribeOutboxEntries,
   syncNow,
   type OutboxEntry,
 } from '@/data/repositories/admin/sync-center';
+import { AdminAlert } from '../shared/admin-alert';
 import { useConfirm } from '../shared/confirm-dialog';
-import { errorMessage } from '../shared/errors';
-import { formatDateTime, formatRelative } from '../shared/format';
+import { errorMessage } from '../shared/error-checks';
+import { formatDateTime, formatRelative } from '../shared/date-time-format';
 import { AdminPageHeader } from '../shared/page-header';
-import { useToast } from '../shared/toast';
+import { useToast } from '../shared/toast-stack';
 import { useOnline } from '../shared/use-online';
 import { useSyncStatus } from '../layout/use-sync-status';
 import { ConflictView } from './conflict-view';
@@ -44,12 +45,10 @@ export function SyncPage() {
   const confirm = useConfirm();
   const online = useOnline();
   const status = useSyncStatus();
-  const [entries, setEntries] = useState<OutboxEntry[] | null>(null);
+  // Live: the list follows every change of the outbox, in this tab or another one.
+  const entries = useSyncExternalStore(outboxEntriesStore.subscribe, outboxEntriesStore.getSnapshot);
   const [busy, setBusy] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
-
-  // Live: the list follows every change of the outbox, in this tab or another one.
-  useEffect(() => subscribeOutboxEntries(setEntries), []);
 
   const run = async (id: string, action: () => Promise<unknown>, done: string, failed: string) => {
     setBusy(id);
@@ -128,13 +127,11 @@ export function SyncPage() {
           </button>
         }
       />
-      <div className="admin-alert" data-tone={online ? 'info' : 'warning'} role="status">
-        <p>
-          {online ? 'Online.' : 'Offline: changes wait on this device until the connection is back.'} Last sync:{' '}
-          {status.lastSyncAt ? formatRelative(status.lastSyncAt) : 'never'}.
-          {status.pausedForAuth && ' Sending is paused until you log in again.'}
-        </p>
-      </div>
+      <AdminAlert tone={online ? 'info' : 'warning'} role="status">
+        {online ? 'Online.' : 'Offline: changes wait on this device until the connection is back.'} Last sync:{' '}
+        {status.lastSyncAt ? formatRelative(status.lastSyncAt) : 'never'}.
+        {status.pausedForAuth && ' Sending is paused until you log in again.'}
+      </AdminAlert>
       {entries === null && (
         <p className="admin-loading" role="status">
           Reading the changes saved on this device…

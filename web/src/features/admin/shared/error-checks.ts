@@ -1,5 +1,10 @@
-/** Error helpers for admin screens. Repositories throw Errors whose message is already the SPEC §8 text. */
-import { ApiError, isServerUnavailable } from '@/data/errors';
+/**
+ * What admin screens ask of a caught error: its text, its HTTP status, and its kind (session expired, version
+ * conflict, server unreachable). The error classes themselves are the data layer's: data/http-errors.ts (HTTP client)
+ * and data/repositories/admin/errors.ts (admin actions, save conflicts). Repositories throw Errors whose message is
+ * already the SPEC §8 text.
+ */
+import { ApiError, isServerUnavailable } from '@/data/http-errors';
 import { AdminActionError } from '@/data/repositories/admin/errors';
 
 /** The error's own message, or `fallback` when it has none. */

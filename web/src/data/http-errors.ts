@@ -1,6 +1,7 @@
 /**
- * The errors the data layer raises. Kept apart from http-client.ts so features can check them with `instanceof`
- * without pulling ky into their chunk.
+ * The errors a request to the server ends in: an answer that is not OK (ApiError), no answer at all
+ * (NetworkUnreachableError), a visitor's inquiry refused (InquiryRejectedError). Kept apart from http-client.ts so
+ * features can check them with `instanceof` without pulling ky into their chunk.
  */
 import type { ErrorResponse } from '@domain/schemas/common';
 

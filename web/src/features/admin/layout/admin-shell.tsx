@@ -1,19 +1,22 @@
 /**
- * The protected admin layout (SPEC §2, DESIGN §5 "Session"): without a stored token and user it redirects to
+ * The back office's shell, the component of the protected /admin layout route (app/routes/admin/admin-layout.tsx):
+ * the toast, confirm and unsaved-changes providers, the session gate, and the top bar, sidebar (with the sync
+ * indicator) and main area around the page (SPEC §2, DESIGN §5 "Session"): without a stored token and user it redirects to
  * /admin/login; otherwise it shows the stored session at once and verifies the token when online (a failed
  * verification logs out). A 401 anywhere clears the session (http-client) and this layout then sends the user to
  * login with 'Authentication expired. Please login again.'; queued changes stay in the outbox.
  */
+import { onlineManager } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LOGOUT_REDIRECT_MS } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
 import type { AdminUser } from '@domain/schemas/admin-user';
 import { Icon } from '@/components/icon';
-import { isAuthError, isUnreachable } from '../shared/errors';
+import { isAuthError, isUnreachable } from '../shared/error-checks';
 import { logout, verifySession } from '@/data/repositories/admin/auth';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
-import { ToastProvider } from '../shared/toast';
+import { ToastProvider } from '../shared/toast-stack';
 import { hasUnsavedChanges, UnsavedChangesBlocker, UNSAVED_CHANGES_MESSAGE } from '../shared/use-unsaved-changes';
 import { useAdminSession } from '../shared/use-session';
 import * as icons from './nav-icons';
@@ -48,13 +51,13 @@ const NAV_ITEMS: NavItem[] = [
 
 const roleLabel = (role: AdminUser['role']) => (role === 'SUPER_ADMIN' ? 'Super Admin' : 'Admin');
 
-/** Verifies the stored token when online (now, and whenever the connection returns). */
+/** Verifies the stored token when online (now, and whenever TanStack's onlineManager says the connection returned). */
 function useTokenVerification(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     let active = true;
     const verify = () => {
-      if (!navigator.onLine) return;
+      if (!onlineManager.isOnline()) return;
       verifySession().catch((error: unknown) => {
         if (!active) return;
         // No answer, or the server is down: the stored session stands until the server can say otherwise.
@@ -64,10 +67,10 @@ function useTokenVerification(enabled: boolean): void {
       });
     };
     verify();
-    window.addEventListener('online', verify);
+    const stop = onlineManager.subscribe((online) => online && verify());
     return () => {
       active = false;
-      window.removeEventListener('online', verify);
+      stop();
     };
   }, [enabled]);
 }
@@ -144,12 +147,12 @@ function Sidebar({
   );
 }
 
-function Shell({ user, onLogout }: { user: AdminUser; onLogout: () => void }) {
+function SignedInShell({ user, onLogout }: { user: AdminUser; onLogout: () => void }) {
   const sidebarId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, search } = useLocation();
   const syncStatus = useSyncStatus();
-  const newLeads = useNewLeadsCount(true);
+  const newLeads = useNewLeadsCount();
   const menuButton = useRef<HTMLButtonElement>(null);
 
   // A navigation closes the menu on narrow screens.
@@ -277,10 +280,10 @@ function ProtectedLayout() {
     return <Navigate to="/admin/login" replace state={state} />;
   }
   hadUser.current = true;
-  return <Shell user={user} onLogout={() => void handleLogout()} />;
+  return <SignedInShell user={user} onLogout={() => void handleLogout()} />;
 }
 
-export function AdminLayout() {
+export function AdminShell() {
   return (
     <div className="admin-root">
       <ToastProvider>

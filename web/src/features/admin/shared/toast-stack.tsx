@@ -1,7 +1,8 @@
 /**
- * Admin toasts (SPEC §9): a message slides in 0.1 s after it is raised and goes away after 3 s. One provider,
- * mounted by the admin layout; pages call useToast().success(...) / .error(...). Success is announced politely
- * (role=status), errors assertively (role=alert).
+ * The admin's stack of toasts (SPEC §9): a message slides in 0.1 s after it is raised and goes away after 3 s; up to
+ * three show at once, each with a dismiss button. One provider, mounted by the admin shell; pages call
+ * useToast().success(...) / .error(...). Success is announced politely (role=status), errors assertively
+ * (role=alert). The public site's single toast (a popup form's) is components/toast.tsx.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_SLIDE_IN_DELAY_MS } from '@domain/constants';

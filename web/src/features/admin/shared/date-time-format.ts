@@ -1,5 +1,8 @@
-/** Admin date and time formats (local time: the admin reads times on their own clock). */
-export { formatLongDate, formatUsd } from '@/utils/format';
+/**
+ * The back office's date and time formats, in local time (the admin reads times on their own clock): date and
+ * time, time of day, "5 min ago". Built on Intl, which only the admin loads; the site's own formats (USD, counts,
+ * long UTC dates, written out without Intl for the public pages) are in utils/format.ts.
+ */
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',

@@ -1,0 +1,41 @@
+/**
+ * The buttons under a visitor form in a dialog (the request-information popup, the visit booking, the shortlist):
+ * Cancel, and the submit button that says 'Sending...' while the send runs and stays off once it is done.
+ */
+import type { VisitorFormStatus } from '@/hooks/use-visitor-form';
+
+interface DialogFormActionsProps {
+  status: VisitorFormStatus;
+  submitLabel: string;
+  onCancel: () => void;
+  /** Once sent, Cancel reads Close and the submit button goes (the dialog stays open on its confirmation). */
+  closeWhenDone?: boolean;
+  /** Nothing can be sent (no time to book). */
+  unavailable?: boolean;
+}
+
+export function DialogFormActions({
+  status,
+  submitLabel,
+  onCancel,
+  closeWhenDone,
+  unavailable,
+}: DialogFormActionsProps) {
+  const done = status === 'sent' || status === 'queued';
+  return (
+    <div className="form__actions">
+      <button type="button" className="button button--ghost" onClick={onCancel}>
+        {done && closeWhenDone ? 'Close' : 'Cancel'}
+      </button>
+      {!(done && closeWhenDone) && (
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={status === 'submitting' || done || unavailable}
+        >
+          {status === 'submitting' ? 'Sending...' : submitLabel}
+        </button>
+      )}
+    </div>
+  );
+}

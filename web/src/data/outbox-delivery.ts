@@ -1,0 +1,160 @@
+/**
+ * Delivering the outbox (DESIGN §5): sends one entry, or every entry that may go now in order, each with its own
+ * Idempotency-Key (so a send whose answer was lost can be repeated safely) and If-Match when it is an edit of a
+ * known version, and stores what the answer means (outbox.ts settleDelivery). When and how often this runs is the
+ * worker's business (sync.ts).
+ *
+ * drainOutbox() takes an injected `send`, clock and random source, so tests run it against fake-indexeddb
+ * without a network; the default `send` is a thin shell over http-client.sendJson.
+ */
+import { ApiError, NetworkUnreachableError } from './http-errors';
+import { sendJson } from './http-client';
+import { localDb } from './local-db';
+import { claimEntry, settleDelivery } from './outbox';
+import type { DeliveryResult, OutboxEntry } from './outbox-entry';
+import { orderForDrain } from './outbox-order';
+import type { Settlement } from './outbox-policy';
+import { isLoggedIn } from './session';
+import { patchSyncStatus } from './sync-status';
+
+export type SendEntry = (entry: OutboxEntry) => Promise<DeliveryResult>;
+
+/** Sends one entry through the one HTTP client; HTTP errors become results, no answer becomes 'network'. */
+export const sendWithHttpClient: SendEntry = async (entry) => {
+  try {
+    const body = await sendJson(entry.method, entry.path, entry.method === 'DELETE' ? undefined : entry.payload, {
+      idempotencyKey: entry.id,
+      ...(entry.baseVersion !== undefined ? { ifMatchVersion: entry.baseVersion } : {}),
+    });
+    return { status: 200, body };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return {
+        status: error.status,
+        message: error.serverMessage,
+        ...(error.details ? { details: error.details } : {}),
+        ...(error.current !== undefined ? { current: error.current } : {}),
+        ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+      };
+    }
+    if (error instanceof NetworkUnreachableError) return { status: 'network', message: error.message };
+    throw error;
+  }
+};
+
+export interface DrainOptions {
+  send?: SendEntry;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface DrainReport {
+  sent: number;
+  retried: number;
+  conflicts: number;
+  failed: number;
+  /** A 401 stopped admin entries until the next login. */
+  pausedForAuth: boolean;
+  /** No answer from the server: the drain stopped, the rest waits for the network. */
+  stoppedByNetwork: boolean;
+}
+
+/** What startSyncWorker was given (tests inject send, clock and random); the defaults otherwise. */
+let workerOptions: DrainOptions = {};
+
+/** Set by a 401; cleared by the next login. Admin entries wait while it is set (visitors' inquiries do not). */
+let authPaused = false;
+
+/** The worker's send, clock and random source, used where a call passes none. */
+export function setDeliveryDefaults(options: DrainOptions): void {
+  workerOptions = options;
+}
+
+export function deliveryDefaults(): DrainOptions {
+  return workerOptions;
+}
+
+export function setAuthPaused(paused: boolean): void {
+  authPaused = paused;
+  patchSyncStatus({ pausedForAuth: paused });
+}
+
+/** Whether admin entries may go: someone is logged in and no 401 paused them since. */
+export function canSendAuthenticated(): boolean {
+  return !authPaused && isLoggedIn();
+}
+
+
+/** The settlement of one send, with the result it came from. */
+export interface Delivery extends Settlement {
+  result: DeliveryResult;
+}
+
+/**
+ * Sends an entry already claimed for sending and stores the outcome. A send that throws is an answer that never
+ * arrived: the entry stays with the same id, so its next send replays the server's first answer instead of
+ * writing twice.
+ */
+export async function deliverClaimed(claimed: OutboxEntry, options: DrainOptions = {}): Promise<Delivery> {
+  const now = options.now ?? workerOptions.now ?? Date.now;
+  const send = options.send ?? workerOptions.send ?? sendWithHttpClient;
+  let result: DeliveryResult;
+  try {
+    result = await send(claimed);
+  } catch (error) {
+    result = { status: 'network', message: error instanceof Error ? error.message : String(error) };
+  }
+  const settlement = await settleDelivery(claimed, result, now(), options.random ?? workerOptions.random);
+  if (settlement.outcome === 'pause-auth') setAuthPaused(true);
+  if (settlement.outcome === 'done') patchSyncStatus({ lastSyncAt: now() });
+  return { ...settlement, result };
+}
+
+/** Claims (if still due), sends and settles one entry; null when it is not due or another drain has it. */
+export async function deliverEntry(entryId: string, options: DrainOptions = {}): Promise<Delivery | null> {
+  const claimed = await claimEntry(entryId, (options.now ?? workerOptions.now ?? Date.now)());
+  return claimed ? deliverClaimed(claimed, options) : null;
+}
+
+/** Sends every entry that may go now, in order, until none is left or the network is gone. */
+export async function drainOutbox(options: DrainOptions = {}): Promise<DrainReport> {
+  const now = options.now ?? workerOptions.now ?? Date.now;
+  const report: DrainReport = {
+    sent: 0,
+    retried: 0,
+    conflicts: 0,
+    failed: 0,
+    pausedForAuth: false,
+    stoppedByNetwork: false,
+  };
+  // Each entry is tried at most once per drain; a retry waits for its backoff and a later drain.
+  const tried = new Set<string>();
+  // The queue is read once per pass and kept up to date in memory; a new pass picks up entries enqueued meanwhile.
+  for (let pass = true; pass; ) {
+    pass = false;
+    let entries = await localDb().outbox.toArray();
+    for (;;) {
+      const next = orderForDrain(entries, now(), { canSendAuthenticated: canSendAuthenticated() }).find((entry) => !tried.has(entry.id));
+      if (!next) break;
+      tried.add(next.id);
+      pass = true;
+      const delivery = await deliverEntry(next.id, options);
+      entries = entries.filter((entry) => entry.id !== next.id);
+      if (!delivery) continue; // another tab or an inquiry's own send has it
+      if (delivery.next) entries.push(delivery.next);
+      if (delivery.outcome === 'done') report.sent += 1;
+      else if (delivery.outcome === 'conflict') report.conflicts += 1;
+      else if (delivery.outcome === 'failed') report.failed += 1;
+      else if (delivery.outcome === 'pause-auth') report.pausedForAuth = true;
+      else {
+        report.retried += 1;
+        // No answer at all: the next entries would only time out too. Wait for 'online' or the timer.
+        if (delivery.result.status === 'network') {
+          report.stoppedByNetwork = true;
+          return report;
+        }
+      }
+    }
+  }
+  return report;
+}

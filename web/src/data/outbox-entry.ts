@@ -1,0 +1,61 @@
+/**
+ * What the outbox stores (DESIGN §5 "Outbox and sync worker"): one entry per write that must reach the server, and
+ * what one send of it produced. Its own module because every part of the data layer reads this shape (the local
+ * database, the outbox, its policy and order, the sync worker, the admin views), while each decides something else.
+ */
+import type { FieldErrorDetail } from './http-errors';
+
+export type OutboxEntity = 'contacts' | 'communities' | 'listings' | 'properties' | 'adminUsers' | 'settings';
+export type OutboxOp = 'create' | 'update' | 'delete' | 'patch';
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/**
+ * pending: waits for its turn (and for nextAttemptAt). sending: handed to the network; nextAttemptAt is then the
+ * end of a lease, after which a crashed tab's send is tried again (safe: same Idempotency-Key).
+ * conflict: a 412, parked until an admin chooses. failed: refused by the server (400/403/404/409/422...), parked.
+ */
+export type OutboxState = 'pending' | 'sending' | 'conflict' | 'failed';
+
+export interface OutboxEntry {
+  /** A UUID; also the Idempotency-Key of every send of this entry. */
+  id: string;
+  entity: OutboxEntity;
+  op: OutboxOp;
+  /** The record the write is about; entries of one record are sent one after the other, in order. */
+  entityId: string;
+  method: OutboxMethod;
+  /** Relative to /api, e.g. 'communities/<id>' or 'public/contacts'. */
+  path: string;
+  payload?: unknown;
+  /** The version the edit was based on, sent as If-Match. */
+  baseVersion?: number;
+  /** Epoch ms, strictly increasing across the queue (outbox.ts makes it so), which gives the send order. */
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  state: OutboxState;
+  lastError?: string;
+  /** What the last send of this entry got: an HTTP status, or 'network' when no answer came. */
+  lastStatus?: number | 'network';
+  /** Field errors of a refused write, for the admin to read. */
+  details?: FieldErrorDetail[];
+  /** The server's record when the write conflicted (412), to show both versions. */
+  conflict?: { current: unknown };
+}
+
+/** What a send produced: an HTTP answer, or no answer at all ('network': offline, timeout, lost answer). */
+export interface DeliveryResult {
+  status: number | 'network';
+  body?: unknown;
+  message?: string;
+  details?: FieldErrorDetail[];
+  current?: unknown;
+  retryAfterMs?: number;
+}
+
+/** Entries of one record share this key: they are sent one after the other, in order. */
+export const recordKey = (entry: Pick<OutboxEntry, 'entity' | 'entityId'>) => `${entry.entity}:${entry.entityId}`;
+
+/** The send order: createdAt, then id (a stable order should two entries share a time). */
+export function byCreatedAt(a: OutboxEntry, b: OutboxEntry): number {
+  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

@@ -1,0 +1,10 @@
+/** When a lead arrived, and the inbox's order (DESIGN §6: newest first). */
+import type { ContactRequest } from '@domain/schemas/contact';
+
+/** When the request arrived: submittedAt when the form sent one (it may have waited offline), else createdAt. */
+export const receivedAt = (lead: ContactRequest): string => lead.submittedAt ?? lead.createdAt;
+
+/** Newest first by when they arrived (the order is stable for equal times). */
+export function newestFirst(leads: readonly ContactRequest[]): ContactRequest[] {
+  return leads.slice().sort((a, b) => receivedAt(b).localeCompare(receivedAt(a)));
+}

@@ -1,0 +1,227 @@
+/**
+ * The kiosk's sign-in screen: full screen, without the site's header, footer or links. A visitor signs in (name,
+ * email, phone, buying timeline, agent, consent), sees a thank-you, and the form is empty again for the next one;
+ * a half-filled form left alone is cleared. The screen's state is the tested reducer of sign-in-form.ts; its
+ * fields are the ones every visitor form shares (components/visitor-fields.tsx, consent-field.tsx). Only 'Exit
+ * kiosk' with the admin's password (kiosk-exit-dialog.tsx) lets the tablet leave.
+ */
+import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
+import type { Community } from '@domain/schemas/community';
+import { BUYING_TIMELINES, BUYING_TIMELINE_LABELS } from '@domain/schemas/open-house';
+import { ConsentField } from '@/components/consent-field';
+import { SelectField } from '@/components/field';
+import { Honeypot } from '@/components/spam-guard';
+import { ContactField } from '@/components/visitor-fields';
+import { InquiryRejectedError } from '@/data/http-errors';
+import { clearKioskMode, submitKioskSignIn, type KioskMode } from '@/data/repositories/kiosk-repository';
+import { KioskExitDialog } from './kiosk-exit-dialog';
+import {
+  consentText,
+  IDLE_RESET_MS,
+  INITIAL_SCREEN,
+  isBlank,
+  kioskReducer,
+  THANK_YOU_RESET_MS,
+  toSignInFields,
+  validateSignIn,
+  type SignInErrors,
+  type SignInValues,
+} from './sign-in-form';
+
+interface KioskSignInProps {
+  mode: KioskMode;
+  community: Community;
+  businessName: string;
+}
+
+export function KioskSignIn({ mode, community, businessName }: KioskSignInProps) {
+  const [state, dispatch] = useReducer(kioskReducer, INITIAL_SCREEN);
+  const [sending, setSending] = useState(false);
+  const [exitOpen, setExitOpen] = useState(false);
+  const leaving = useRef(false);
+  const navigate = useNavigate();
+  const nameInput = useRef<HTMLInputElement>(null);
+  const consent = consentText(businessName, community.name);
+
+  // Links and the back button stay on the kiosk: only 'Exit kiosk' (with the password) lets the router leave.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => !leaving.current && nextLocation.pathname !== currentLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state === 'blocked') blocker.reset();
+  }, [blocker]);
+  // The Back button would leave the page itself (the entry before the kiosk), which no router can block: keep a
+  // kiosk entry on top of the history, so Back only ever lands on the kiosk again, which adds another.
+  const location = useLocation();
+  const guarded = (location.state as { kioskGuard?: boolean } | null)?.kioskGuard === true;
+  useEffect(() => {
+    if (!guarded && !leaving.current) void navigate(location.pathname, { state: { kioskGuard: true } });
+  }, [guarded, location.pathname, navigate]);
+
+  const reset = useCallback(() => dispatch({ type: 'reset' }), []);
+
+  // The thank-you screen gives way to an empty form for the next visitor.
+  useEffect(() => {
+    if (state.screen !== 'thanks') return;
+    const timer = setTimeout(reset, THANK_YOU_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [state.screen, reset]);
+
+  // A half-filled form left alone (the visitor walked away) is cleared; every edit restarts the clock.
+  useEffect(() => {
+    if (state.screen !== 'form' || isBlank(state.values) || exitOpen) return;
+    const timer = setTimeout(reset, IDLE_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [state.screen, state.values, exitOpen, reset]);
+
+  useEffect(() => {
+    if (state.screen === 'form') nameInput.current?.focus();
+  }, [state.screen]);
+
+  const edit = <K extends keyof SignInValues>(field: K, value: SignInValues[K]) =>
+    dispatch({ type: 'edit', field, value });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const errors = validateSignIn(state.values);
+    if (Object.keys(errors).length) {
+      dispatch({ type: 'invalid', errors });
+      document.getElementById(`kiosk-${Object.keys(errors)[0]}`)?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      // The honeypot is uncontrolled: only a bot fills it, and the server files such a sign-in as SPAM.
+      const website = String(new FormData(event.currentTarget).get('website') ?? '');
+      await submitKioskSignIn(mode, { ...toSignInFields(state.values, consent), ...(website ? { website } : {}) });
+      dispatch({ type: 'signed-in' });
+    } catch (failure) {
+      if (failure instanceof InquiryRejectedError) {
+        const errors: SignInErrors = {};
+        for (const detail of failure.details) errors[detail.path as keyof SignInValues] = detail.message;
+        dispatch({ type: 'failed', message: failure.message, errors });
+      } else {
+        dispatch({ type: 'failed', message: 'Your sign-in could not be saved on this tablet. Please ask our staff.' });
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const leave = (signedIn: boolean) => {
+    clearKioskMode();
+    leaving.current = true;
+    void document.exitFullscreen?.().catch(() => undefined);
+    void navigate(
+      signedIn ? '/admin/contacts?source=open-house' : `/community/${encodeURIComponent(mode.communitySlug)}`,
+      { replace: true },
+    );
+  };
+
+  const { values, errors } = state;
+  return (
+    <main className="kiosk" style={{ ['--kiosk-accent' as string]: community.theme?.primaryColor }}>
+      <header className="kiosk__header">
+        <p className="kiosk__business">{businessName}</p>
+        <h1 className="kiosk__title">Welcome to {community.name}</h1>
+      </header>
+
+      {state.screen === 'thanks' ? (
+        <section className="kiosk__card kiosk__thanks" aria-live="polite">
+          <h2>Thank you{state.greeted ? `, ${state.greeted}` : ''}!</h2>
+          <p>You are signed in. Enjoy the tour; a sales agent will be in touch.</p>
+          <button type="button" className="button button--primary kiosk__submit" onClick={reset} autoFocus>
+            Next visitor
+          </button>
+        </section>
+      ) : (
+        <form
+          className="kiosk__card"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          aria-labelledby="kiosk-form-title"
+        >
+          <h2 id="kiosk-form-title">Please sign in</h2>
+          {/* A shared tablet: the browser must not offer one visitor's details to the next. */}
+          {(['name', 'email', 'phone'] as const).map((detail) => (
+            <ContactField
+              key={detail}
+              detail={detail}
+              idPrefix="kiosk"
+              ref={detail === 'name' ? nameInput : undefined}
+              autoComplete="off"
+              optional={detail === 'phone'}
+              error={errors[detail]}
+              value={values[detail]}
+              onChange={(event) => edit(detail, event.target.value)}
+            />
+          ))}
+          <SelectField
+            id="kiosk-buyingTimeline"
+            label="When do you plan to buy?"
+            required
+            error={errors.buyingTimeline}
+            value={values.buyingTimeline}
+            onChange={(event) => edit('buyingTimeline', event.target.value as SignInValues['buyingTimeline'])}
+          >
+            <option value="">Choose…</option>
+            {BUYING_TIMELINES.map((timeline) => (
+              <option key={timeline} value={timeline}>
+                {BUYING_TIMELINE_LABELS[timeline]}
+              </option>
+            ))}
+          </SelectField>
+          <fieldset
+            className="kiosk__choice"
+            aria-describedby={errors.workingWithAgent ? 'kiosk-workingWithAgent-error' : undefined}
+          >
+            <legend>Are you working with a real estate agent?</legend>
+            {(['yes', 'no'] as const).map((answer) => (
+              <label key={answer} className="kiosk__option">
+                <input
+                  type="radio"
+                  name="workingWithAgent"
+                  id={answer === 'yes' ? 'kiosk-workingWithAgent' : undefined}
+                  value={answer}
+                  checked={values.workingWithAgent === answer}
+                  onChange={() => edit('workingWithAgent', answer)}
+                />
+                {answer === 'yes' ? 'Yes' : 'No'}
+              </label>
+            ))}
+            {errors.workingWithAgent && (
+              <p className="field__error" id="kiosk-workingWithAgent-error">
+                {errors.workingWithAgent}
+              </p>
+            )}
+          </fieldset>
+          <ConsentField
+            id="kiosk-consent"
+            className="kiosk__consent"
+            error={errors.consent}
+            checked={values.consent}
+            onChange={(event) => edit('consent', event.target.checked)}
+          >
+            {consent}
+          </ConsentField>
+          <Honeypot />
+          {state.failure && (
+            <p className="kiosk__error" role="alert">
+              {state.failure}
+            </p>
+          )}
+          <button type="submit" className="button button--primary kiosk__submit" disabled={sending}>
+            {sending ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      )}
+
+      <button type="button" className="kiosk__exit" onClick={() => setExitOpen(true)}>
+        Exit kiosk
+      </button>
+      {exitOpen && <KioskExitDialog mode={mode} onClose={() => setExitOpen(false)} onLeave={leave} />}
+    </main>
+  );
+}
