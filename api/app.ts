@@ -113,18 +113,21 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(publicRoutes);
-      await api.register(adminAuthRoutes);
-      await api.register(adminUserRoutes);
-      await api.register(communityRoutes);
-      await api.register(listingRoutes);
-      await api.register(propertyRoutes);
-      await api.register(contactRoutes);
-      await api.register(kioskRoutes);
-      await api.register(settingsRoutes);
-      await api.register(auditRoutes);
-      await api.register(uploadRoutes);
+      const routes = [
+        healthRoutes,
+        publicRoutes,
+        adminAuthRoutes,
+        adminUserRoutes,
+        communityRoutes,
+        listingRoutes,
+        propertyRoutes,
+        contactRoutes,
+        kioskRoutes,
+        settingsRoutes,
+        auditRoutes,
+        uploadRoutes,
+      ];
+      for (const plugin of routes) await api.register(plugin);
     },
     { prefix: '/api' },
   );

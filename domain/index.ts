@@ -12,3 +12,4 @@ export * from './schemas/open-house';
 export * from './schemas/admin-user';
 export * from './schemas/settings';
 export * from './schemas/lead-filter';
+export * from './schemas/audit';

@@ -15,6 +15,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import type { WarmImagesResult } from '@/app/pwa/offline-pack-schedule';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -90,18 +91,10 @@ registerRoute(
 );
 
 // --- Messages ----------------------------------------------------------------------------------------------------
-interface WarmImagesResult {
-  type: 'WARM_IMAGES_RESULT';
-  requested: number;
-  /** Newly fetched and stored. */
-  cached: number;
-  /** Already in the cache. */
-  alreadyCached: number;
-  failed: number;
-  /** Not warmed: another origin, or not an image path. */
-  skipped: number;
-}
-
+/**
+ * Fetches and stores the images not in the cache yet. The answer counts them: `cached` newly fetched and stored,
+ * `alreadyCached`, `failed`, and `skipped` (another origin, or not an image path).
+ */
 async function warmImages(urls: readonly string[], event: ExtendableEvent): Promise<WarmImagesResult> {
   const result: WarmImagesResult = {
     type: 'WARM_IMAGES_RESULT',

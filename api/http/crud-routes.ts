@@ -8,7 +8,7 @@ import { z, type ZodType } from 'zod';
 import { MESSAGES } from '../../domain';
 import type { CollectionName, CollectionTypes, NewRecord, RecordChanges, Transaction } from '../storage/storage';
 import { HttpError } from './http-error';
-import { runWrite } from './idempotent-write';
+import { idOfWritten, runWrite } from './idempotent-write';
 
 /**
  * The record a write is about: 404 when it does not exist, 412 with the current record (for the conflict screen)
@@ -88,7 +88,7 @@ export function registerCrudRoutes<C extends CollectionName>(app: FastifyInstanc
           const created = tx.insert(collection, record);
           return { statusCode: 201, body: created };
         },
-        { action: `${entity}.create`, entity: collection, entityId: (body) => (body as { id: string }).id },
+        { action: `${entity}.create`, entity: collection, entityId: idOfWritten },
       ),
   );
 
@@ -107,7 +107,7 @@ export function registerCrudRoutes<C extends CollectionName>(app: FastifyInstanc
           const updated = tx.update(collection, request.params.id, changes, { expectedVersion });
           return { statusCode: 200, body: updated };
         },
-        { action: `${entity}.update`, entity: collection, entityId: (body) => (body as { id: string }).id },
+        { action: `${entity}.update`, entity: collection, entityId: idOfWritten },
       ),
   );
 

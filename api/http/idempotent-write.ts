@@ -10,7 +10,7 @@
  *   SHA-256 of the body, as stored before, kept a fast hash of every new admin's password for anyone who reads
  *   db.json; leaving secrets out means a request is told apart by what it does, not by the password it carries.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../domain';
 import type { CollectionName, Transaction } from '../storage/storage';
@@ -35,6 +35,9 @@ export interface AuditInfo {
   entity: CollectionName | 'session';
   entityId: (result: unknown) => string | null;
 }
+
+/** AuditInfo.entityId of a write that answers with the record it wrote. */
+export const idOfWritten = (result: unknown): string => (result as { id: string }).id;
 
 /** Parses `If-Match: "3"`, `W/"3"` or `3`; anything else is a 400. */
 export function parseIfMatch(header: string | undefined): number | undefined {
@@ -86,16 +89,21 @@ function requestFingerprint(request: FastifyRequest): string {
   if (!secret) throw new Error('runWrite needs config.jwtSecret to fingerprint requests');
   return (
     FINGERPRINT_PREFIX +
-    createHmac('sha256', fingerprintKeyFor(secret))
-      .update(request.method)
-      .update('\0')
-      .update(request.url)
-      .update('\0')
-      .update(request.admin?.id ?? 'public')
-      .update('\0')
-      .update(JSON.stringify(withoutSecrets(request.body ?? null)))
-      .digest('hex')
+    digestRequest(createHmac('sha256', fingerprintKeyFor(secret)), request, withoutSecrets(request.body ?? null))
   );
+}
+
+/** The hex digest of method, URL, admin and body, NUL-separated. */
+function digestRequest(hash: Hash | Hmac, request: FastifyRequest, body: unknown): string {
+  return hash
+    .update(request.method)
+    .update('\0')
+    .update(request.url)
+    .update('\0')
+    .update(request.admin?.id ?? 'public')
+    .update('\0')
+    .update(JSON.stringify(body))
+    .digest('hex');
 }
 
 /**
@@ -104,16 +112,7 @@ function requestFingerprint(request: FastifyRequest): string {
  */
 function sameRequest(stored: string, fingerprint: string, request: FastifyRequest): boolean {
   if (stored.startsWith(FINGERPRINT_PREFIX)) return stored === fingerprint;
-  const legacy = createHash('sha256')
-    .update(request.method)
-    .update('\0')
-    .update(request.url)
-    .update('\0')
-    .update(request.admin?.id ?? 'public')
-    .update('\0')
-    .update(JSON.stringify(request.body ?? null))
-    .digest('hex');
-  return stored === legacy;
+  return stored === digestRequest(createHash('sha256'), request, request.body ?? null);
 }
 
 export async function runWrite<T>(

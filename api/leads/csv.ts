@@ -22,41 +22,49 @@ export interface LeadNames {
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? '' : value ? 'yes' : 'no');
 
+interface CsvColumn {
+  header: string;
+  cell: (lead: ContactRequest, names: LeadNames) => unknown;
+}
+
+/** A column that is the lead's field of the same name, as it is. */
+const field = (key: keyof ContactRequest): CsvColumn => ({ header: key, cell: (lead) => lead[key] });
+
 /**
  * The columns, in order: a header a person reads, and how each cell comes from the lead. Names beside ids (the
  * ids stay, for joining with other exports); the open-house answers and the visit slot in their own columns.
  */
-export const CSV_COLUMNS: readonly { header: string; cell: (lead: ContactRequest, names: LeadNames) => unknown }[] = [
-  { header: 'createdAt', cell: (lead) => lead.createdAt },
-  { header: 'status', cell: (lead) => lead.status },
-  { header: 'name', cell: (lead) => lead.name },
-  { header: 'email', cell: (lead) => lead.email },
-  { header: 'phone', cell: (lead) => lead.phone },
-  { header: 'interest', cell: (lead) => lead.interest },
-  { header: 'source', cell: (lead) => lead.source },
+export const CSV_COLUMNS: readonly CsvColumn[] = [
+  field('createdAt'),
+  field('status'),
+  field('name'),
+  field('email'),
+  field('phone'),
+  field('interest'),
+  field('source'),
   { header: 'community', cell: (lead, names) => (lead.communityId ? names.communityName(lead.communityId) : '') },
   {
     header: 'listing',
     cell: (lead, names) => lead.listingTitle ?? (lead.listingId ? names.listingTitle(lead.listingId) : ''),
   },
-  { header: 'preferredDate', cell: (lead) => lead.preferredDate },
-  { header: 'preferredSlot', cell: (lead) => lead.preferredSlot },
-  { header: 'visitType', cell: (lead) => lead.visitType },
-  { header: 'openHouseDate', cell: (lead) => lead.openHouseDate },
+  field('preferredDate'),
+  field('preferredSlot'),
+  field('visitType'),
+  field('openHouseDate'),
   {
     header: 'buyingTimeline',
     cell: (lead) => (lead.buyingTimeline ? BUYING_TIMELINE_LABELS[lead.buyingTimeline] : ''),
   },
   { header: 'workingWithAgent', cell: (lead) => yesNo(lead.workingWithAgent) },
-  { header: 'consentText', cell: (lead) => lead.consentText },
+  field('consentText'),
   { header: 'owner', cell: (lead, names) => (lead.ownerId ? (names.adminEmail(lead.ownerId) ?? lead.ownerId) : '') },
-  { header: 'nextStepAt', cell: (lead) => lead.nextStepAt },
-  { header: 'nextStep', cell: (lead) => lead.nextStep },
-  { header: 'message', cell: (lead) => lead.message },
-  { header: 'notes', cell: (lead) => lead.notes },
-  { header: 'communityId', cell: (lead) => lead.communityId },
-  { header: 'listingId', cell: (lead) => lead.listingId },
-  { header: 'id', cell: (lead) => lead.id },
+  field('nextStepAt'),
+  field('nextStep'),
+  field('message'),
+  field('notes'),
+  field('communityId'),
+  field('listingId'),
+  field('id'),
 ];
 
 /** The UTF-8 byte-order mark the file starts with. */

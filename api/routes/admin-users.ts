@@ -8,7 +8,7 @@ import { createAdminInputSchema, MESSAGES, type AdminRole } from '../../domain';
 import { publicAdmin } from '../plugins/auth';
 import { idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
-import { runWrite } from '../http/idempotent-write';
+import { idOfWritten, runWrite } from '../http/idempotent-write';
 import { hashPassword } from '../security/passwords';
 
 export default async function adminUserRoutes(app: FastifyInstance): Promise<void> {
@@ -41,7 +41,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
           const user = tx.insert('adminUsers', { email, passwordHash, role, isActive: true });
           return { statusCode: 201, body: publicAdmin(user) };
         },
-        { action: 'admin-user.create', entity: 'adminUsers', entityId: (body) => (body as { id: string }).id },
+        { action: 'admin-user.create', entity: 'adminUsers', entityId: idOfWritten },
       );
     },
   );

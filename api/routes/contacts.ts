@@ -10,7 +10,7 @@ import {
 } from '../../domain';
 import { currentForWrite, idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
-import { runWrite } from '../http/idempotent-write';
+import { idOfWritten, runWrite } from '../http/idempotent-write';
 import { leadsToCsv } from '../leads/csv';
 import { filterLeads, leadFilterSchema, type LeadFilter } from '../leads/lead-filter';
 import { leadRecord, type ContactSubmission } from '../leads/lead-intake';
@@ -69,7 +69,7 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
         ({ tx }) => {
           return { statusCode: 201, body: tx.insert('contacts', leadRecord(request.body, 'admin')) };
         },
-        { action: 'contact.create', entity: 'contacts', entityId: (body) => (body as { id: string }).id },
+        { action: 'contact.create', entity: 'contacts', entityId: idOfWritten },
       ),
   );
 
@@ -96,7 +96,7 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
           );
           return { statusCode: 200, body: tx.update('contacts', current.id, changes) };
         },
-        { action: 'contact.update', entity: 'contacts', entityId: (body) => (body as { id: string }).id },
+        { action: 'contact.update', entity: 'contacts', entityId: idOfWritten },
       ),
   );
 

@@ -6,7 +6,18 @@
  * resolves only once the changes are durable. Versions are checked in the write itself (like
  * `UPDATE … WHERE version = $n`), never by a read-then-write in the caller.
  */
-import type { AdminRole, Community, ContactRequest, Listing, Property, RecordMeta, SiteSettings } from '../../domain';
+import type {
+  AdminRole,
+  AuditEntry,
+  Community,
+  ContactRequest,
+  Listing,
+  Property,
+  RecordMeta,
+  SiteSettings,
+} from '../../domain';
+
+export type { AuditEntry };
 
 /** A stored admin account. Only api/ ever sees `passwordHash`. */
 export interface StoredAdminUser extends RecordMeta {
@@ -25,20 +36,6 @@ export interface IdempotencyRecord extends RecordMeta {
   expiresAt: string;
 }
 
-/** One line of the audit trail: every admin write and every login attempt. */
-export interface AuditEntry extends RecordMeta {
-  at: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  ip: string | null;
-  outcome: 'success' | 'failure';
-  detail?: string;
-}
-
-/** The site settings live as one record with the fixed id `site`. */
 export interface StoredSettings extends RecordMeta, SiteSettings {}
 
 export interface CollectionTypes {

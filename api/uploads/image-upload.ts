@@ -12,13 +12,14 @@
  * - with STORAGE=postgres, the same files stored in the database too (upload-store.ts) before the answer, so that
  *   every instance can serve them; a failure there fails the upload and removes the files written for it.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES, type AllowedImageMimeType } from '../../domain/constants';
 import { MAX_UPLOAD_PIXELS, sniffImageType, UPLOAD_MESSAGES, UploadRejectedError } from './upload-bytes';
 import { uploadStoreFor } from './upload-store';
+import { writeFileAtomic } from './atomic-file';
 
 // The byte checks live in upload-bytes.ts; the route and tests import everything from here.
 export { decodeDataUrl, MAX_UPLOAD_PIXELS, sniffImageType, UPLOAD_MESSAGES, UploadRejectedError } from './upload-bytes';
@@ -80,23 +81,6 @@ async function exists(file: string): Promise<boolean> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
-}
-
-/** Writes `data` to `file` atomically: temp file in the same folder, fsync, rename. Records what it creates. */
-async function writeFileAtomic(file: string, data: Buffer, created: string[]): Promise<void> {
-  const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  created.push(temp);
-  // Owner-only, like every file under the data folder: the server itself serves uploads.
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, file);
-  created.splice(created.indexOf(temp), 1, file);
 }
 
 /** Makes the renames durable. Best effort: some platforms cannot fsync a directory. */
@@ -201,7 +185,8 @@ export async function processImageUpload(bytes: Buffer, uploadsDir: string): Pro
       const file = files[i] as string;
       const variant = encoded[i] as (typeof encoded)[number];
       if (await exists(file)) continue;
-      await writeFileAtomic(file, variant.data, created);
+      await writeFileAtomic(file, variant.data);
+      created.push(file);
     }
     await syncDirectory(dir);
     await uploadStoreFor(dir)?.save(

@@ -10,10 +10,10 @@
  *   fetched; local files missing from the table (uploaded before the switch to PostgreSQL) are stored.
  * Names are content hashes, so a name always means the same bytes: no file is ever overwritten or compared.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { writeFileAtomic } from './atomic-file';
 import { setUploadStore, type UploadedFile } from './upload-store';
 
 export const UPLOADS_CHANNEL = 'uploads_changed';
@@ -37,24 +37,6 @@ export interface PostgresUploads {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Writes a file atomically (temp file in the same folder, fsync, rename), owner-only like every upload. */
-async function writeAtomic(file: string, data: Buffer): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
 
 /** Stores files in the table (a name already there is kept: names are content hashes) and announces them. */
 export async function saveUploads(pool: pg.Pool, files: UploadedFile[]): Promise<void> {
@@ -82,7 +64,7 @@ export async function startPostgresUploads(options: PostgresUploadsOptions): Pro
     const missing = names.filter((name) => UPLOAD_NAME.test(name) && !present.has(name));
     for (const name of missing) {
       const { rows } = await pool.query<{ bytes: Buffer }>('SELECT bytes FROM uploads WHERE name = $1', [name]);
-      if (rows[0]) await writeAtomic(path.join(uploadsDir, name), rows[0].bytes);
+      if (rows[0]) await writeFileAtomic(path.join(uploadsDir, name), rows[0].bytes);
     }
   };
 

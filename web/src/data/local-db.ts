@@ -90,3 +90,22 @@ export async function readMeta<T>(key: string): Promise<T | undefined> {
 export async function writeMeta(key: string, value: unknown): Promise<void> {
   await localDb().meta.put({ key, value });
 }
+
+/**
+ * A full list from the server, stored: the table's rows it no longer has are removed and its order is kept under
+ * `orderKey`, in one transaction.
+ */
+export async function storeFullList<T extends { id: string }>(
+  table: EntityTable<T, 'id'>,
+  orderKey: string,
+  rows: T[],
+): Promise<void> {
+  const db = localDb();
+  await db.transaction('rw', [table, db.meta], async () => {
+    const keep = new Set(rows.map((row) => row.id));
+    const stale = (await table.toCollection().primaryKeys()).filter((id) => !keep.has(id));
+    await table.bulkDelete(stale);
+    await table.bulkPut(rows);
+    await db.meta.put({ key: orderKey, value: rows.map((row) => row.id) });
+  });
+}

@@ -17,7 +17,7 @@ import type { Listing } from '@domain/schemas/listing';
 import type { SiteSettings } from '@domain/schemas/settings';
 import { ApiError, isServerUnavailable } from '../http-errors';
 import { getJson } from '../http-client';
-import { localDb, META_KEYS, readMeta, SETTINGS_KEY } from '../local-db';
+import { localDb, META_KEYS, readMeta, SETTINGS_KEY, storeFullList } from '../local-db';
 
 /** Long enough for a slow 4G answer, short enough that a dead zone falls back to the local copy quickly. */
 export const PUBLIC_READ_TIMEOUT_MS = 3000;
@@ -94,14 +94,7 @@ async function keepCommunityList(items: CommunityListItem[]): Promise<void> {
 
 /** A full list of communities: stored, and local ones the server no longer has are removed. */
 export async function storeCommunities(communities: Community[]): Promise<void> {
-  const db = localDb();
-  await db.transaction('rw', [db.communities, db.meta], async () => {
-    const keep = new Set(communities.map((community) => community.id));
-    const stale = (await db.communities.toCollection().primaryKeys()).filter((id) => !keep.has(id));
-    await db.communities.bulkDelete(stale);
-    await db.communities.bulkPut(communities);
-    await db.meta.put({ key: META_KEYS.communitiesOrder, value: communities.map((community) => community.id) });
-  });
+  await storeFullList(localDb().communities, META_KEYS.communitiesOrder, communities);
 }
 
 /**
@@ -215,22 +208,15 @@ export function listCommunities(): Promise<CommunityListItem[]> {
 
 /** By id or slug; null when the server (or, offline, the local copy) has no such community. */
 export async function getCommunity(idOrSlug: string): Promise<Community | null> {
-  try {
-    return await serverFirst<Community | null>(
-      () => getJson<Community>(`public/communities/${encode(idOrSlug)}`, read),
-      async (community) => {
-        if (community) await localDb().communities.put(community);
-      },
-      () => localCommunity(idOrSlug),
-    );
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    await dropLocal(async () => {
+  return getOne(
+    `public/communities/${encode(idOrSlug)}`,
+    (community) => localDb().communities.put(community),
+    () => localCommunity(idOrSlug),
+    async () => {
       const stale = await findLocalCommunity(idOrSlug);
       if (stale) await localDb().communities.delete(stale.id);
-    });
-    return null;
-  }
+    },
+  );
 }
 
 /** All listings, or those of one community (id or slug). */
@@ -249,17 +235,35 @@ export function listListings(communityId?: string): Promise<Listing[]> {
 }
 
 export async function getListing(id: string): Promise<Listing | null> {
+  return getOne(
+    `public/listings/${encode(id)}`,
+    (listing) => localDb().listings.put(listing),
+    () => localListing(id),
+    () => localDb().listings.delete(id),
+  );
+}
+
+/**
+ * One record, server first: stored when the server has it, else (offline) read from the local copy; null when
+ * the server has no such record, which then leaves the local copy too.
+ */
+async function getOne<T>(
+  path: string,
+  store: (record: T) => Promise<unknown>,
+  local: () => Promise<T | null>,
+  dropStale: () => Promise<void>,
+): Promise<T | null> {
   try {
-    return await serverFirst<Listing | null>(
-      () => getJson<Listing>(`public/listings/${encode(id)}`, read),
-      async (listing) => {
-        if (listing) await localDb().listings.put(listing);
+    return await serverFirst<T | null>(
+      () => getJson<T>(path, read),
+      async (record) => {
+        if (record) await store(record);
       },
-      () => localListing(id),
+      local,
     );
   } catch (error) {
     if (!isNotFound(error)) throw error;
-    await dropLocal(() => localDb().listings.delete(id));
+    await dropLocal(dropStale);
     return null;
   }
 }

@@ -1,23 +1,8 @@
 /** The audit trail (SUPER_ADMIN, GET /api/audit): newest first, paged. Online only; errors are raised as they are. */
+import type { AuditEntry } from '@domain/schemas/audit';
 import { getJson } from '../../http-client';
 
-/** One line of the audit trail: every admin write, upload and login attempt (api/storage/storage.ts AuditEntry). */
-export interface AuditEntry {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-  at: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  /** e.g. 'community.update', 'admin.login', 'upload.create'. */
-  action: string;
-  entity: string;
-  entityId: string | null;
-  ip: string | null;
-  outcome: 'success' | 'failure';
-  detail?: string;
-}
+export type { AuditEntry };
 
 export interface AuditPage {
   total: number;

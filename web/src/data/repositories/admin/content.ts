@@ -17,12 +17,12 @@ import type { Listing } from '@domain/schemas/listing';
 import type { Property } from '@domain/schemas/property';
 import { NetworkUnreachableError } from '../../http-errors';
 import { getJson } from '../../http-client';
-import { localDb, META_KEYS, readMeta } from '../../local-db';
+import { localDb, META_KEYS, readMeta, storeFullList } from '../../local-db';
 import { listOutbox } from '../../outbox';
 import { newUuid } from '../../uuid';
 import { storeCommunities, storeListings } from '../public-repository';
 import { applyQueuedChanges, changedFields, inServerOrder, writableFields } from './local-view';
-import { submitWrite, type WriteOutcome } from './write';
+import { submitRecordWrite, submitWrite, type WriteOutcome } from './write';
 
 export type AdminEntity = 'communities' | 'listings' | 'properties';
 
@@ -69,21 +69,13 @@ export interface DashboardData {
   offline: boolean;
 }
 
-const encode = encodeURIComponent;
 type AnyRecord = AdminRecord<AdminEntity>;
 
 // ---- the local copy ----
 
 /** A full list of properties: stored, and local ones the server no longer has are removed. */
 export async function storeProperties(properties: Property[]): Promise<void> {
-  const db = localDb();
-  await db.transaction('rw', [db.properties, db.meta], async () => {
-    const keep = new Set(properties.map((property) => property.id));
-    const stale = (await db.properties.toCollection().primaryKeys()).filter((id) => !keep.has(id));
-    await db.properties.bulkDelete(stale);
-    await db.properties.bulkPut(properties);
-    await db.meta.put({ key: META_KEYS.propertiesOrder, value: properties.map((property) => property.id) });
-  });
+  await storeFullList(localDb().properties, META_KEYS.propertiesOrder, properties);
 }
 
 async function writeThrough(entity: AdminEntity, rows: AnyRecord[], communityId: string | undefined): Promise<void> {
@@ -198,15 +190,7 @@ export async function saveAdmin<E extends AdminEntity>(
     if (known && Object.keys(payload).length === 0) {
       return { record: known.record as AdminRecord<E>, queued: known.pending, created: false };
     }
-    const outcome = await submitWrite({
-      entity,
-      op: 'update',
-      entityId: id,
-      method: 'PUT',
-      path: `${entity}/${encode(id)}`,
-      payload,
-      ...(baseVersion !== undefined ? { baseVersion } : {}),
-    });
+    const outcome = await submitRecordWrite({ entity, op: 'update', method: 'PUT', id, payload, baseVersion });
     return finishSave(entity, id, outcome, false, { ...fields, version: baseVersion });
   }
 
@@ -246,13 +230,6 @@ const isRecord = (value: unknown): value is { id: string } =>
  * e.g. 409 for a community that still has listings; a record someone else deleted already counts as deleted.
  */
 export async function deleteAdmin(entity: AdminEntity, id: string, version?: number): Promise<AdminDeleteResult> {
-  const outcome = await submitWrite({
-    entity,
-    op: 'delete',
-    entityId: id,
-    method: 'DELETE',
-    path: `${entity}/${encode(id)}`,
-    ...(version !== undefined ? { baseVersion: version } : {}),
-  });
+  const outcome = await submitRecordWrite({ entity, op: 'delete', method: 'DELETE', id, baseVersion: version });
   return { queued: outcome.status === 'queued' };
 }

@@ -19,7 +19,7 @@ import { localDb } from '../../local-db';
 import { listOutbox } from '../../outbox';
 import { AdminActionError, unreachableSentence } from './errors';
 import { applyQueuedChanges } from './local-view';
-import { submitWrite } from './write';
+import { submitRecordWrite } from './write';
 
 export interface LeadFilter {
   status?: LeadStatus;
@@ -44,8 +44,6 @@ export interface LeadListResult {
   /** Leads with changes made on this device that the server does not have yet. */
   pendingIds: string[];
 }
-
-const encode = encodeURIComponent;
 
 function searchParams(filter: LeadFilter): Record<string, string> {
   return Object.fromEntries(
@@ -132,15 +130,7 @@ export async function updateLead(
   version?: number,
 ): Promise<{ record: ContactRequest; queued: boolean }> {
   const payload = Object.fromEntries(Object.entries(patch).filter((entry) => entry[1] !== undefined));
-  const outcome = await submitWrite({
-    entity: 'contacts',
-    op: 'patch',
-    entityId: id,
-    method: 'PATCH',
-    path: `contacts/${encode(id)}`,
-    payload,
-    ...(version !== undefined ? { baseVersion: version } : {}),
-  });
+  const outcome = await submitRecordWrite({ entity: 'contacts', op: 'patch', method: 'PATCH', id, payload, baseVersion: version });
   if (outcome.status === 'delivered' && outcome.body && typeof outcome.body === 'object') {
     return { record: outcome.body as ContactRequest, queued: false };
   }
@@ -150,14 +140,7 @@ export async function updateLead(
 
 /** Deletes a lead through the outbox. */
 export async function deleteLead(id: string, version?: number): Promise<{ queued: boolean }> {
-  const outcome = await submitWrite({
-    entity: 'contacts',
-    op: 'delete',
-    entityId: id,
-    method: 'DELETE',
-    path: `contacts/${encode(id)}`,
-    ...(version !== undefined ? { baseVersion: version } : {}),
-  });
+  const outcome = await submitRecordWrite({ entity: 'contacts', op: 'delete', method: 'DELETE', id, baseVersion: version });
   return { queued: outcome.status === 'queued' };
 }
 

@@ -37,7 +37,8 @@ export function subscribeOutboxEntries(listener: (entries: OutboxEntry[]) => voi
   return () => subscription.unsubscribe();
 }
 
-const ENTITY_NAMES: Record<OutboxEntry['entity'], string> = {
+/** What each kind of record is called in the sync center's texts. */
+export const ENTITY_NAMES: Record<OutboxEntry['entity'], string> = {
   communities: 'community',
   listings: 'listing',
   properties: 'property',

@@ -115,6 +115,20 @@ export async function submitWrite(draft: OutboxDraft): Promise<WriteOutcome> {
   return outcomeAfterDrain(carrier.id);
 }
 
+/** A write of one stored record at `<entity>/<id>`, If-Match `baseVersion` when it is given. */
+export function submitRecordWrite(
+  write: Pick<OutboxDraft, 'entity' | 'op' | 'method' | 'payload' | 'baseVersion'> & { id: string },
+): Promise<WriteOutcome> {
+  const { id, payload, baseVersion, ...rest } = write;
+  return submitWrite({
+    ...rest,
+    entityId: id,
+    path: `${write.entity}/${encodeURIComponent(id)}`,
+    ...(payload !== undefined ? { payload } : {}),
+    ...(baseVersion !== undefined ? { baseVersion } : {}),
+  });
+}
+
 const DRAIN_WAIT_MS = 8000;
 
 async function blockedByParkedEntry(mine: OutboxEntry): Promise<boolean> {

@@ -8,11 +8,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
 import type { AdminUser } from '@domain/schemas/admin-user';
-import { Field } from '@/components/field';
+import { Field, InputField } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/data/http-errors';
 import { AdminActionError } from '@/data/repositories/admin/errors';
 import { createAdminUser, type CreateAdminUserInput } from '@/data/repositories/admin/users';
+import { AdminAlert } from '../shared/admin-alert';
 import { errorMessage } from '../shared/error-checks';
 import { useDiscardChangesConfirm, useUnsavedChangesGuard } from '../shared/use-unsaved-changes';
 
@@ -100,39 +101,31 @@ export function CreateAdminModal({
       onClose={() => void close()}
     >
       <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        {formError && (
-          <div className="admin-alert" data-tone="error" role="alert">
-            <p>{formError}</p>
-          </div>
-        )}
-        <Field id={`${baseId}-email`} label="Email Address" required error={errors.email}>
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              name="email"
-              autoComplete="off"
-              required
-              placeholder="name@example.com"
-              value={values.email}
-              onChange={(event) => set('email', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field id={`${baseId}-password`} label="Password" required error={errors.password}>
-          {(props) => (
-            <input
-              {...props}
-              type="password"
-              name="new-password"
-              autoComplete="new-password"
-              required
-              placeholder="Minimum 8 characters"
-              value={values.password}
-              onChange={(event) => set('password', event.target.value)}
-            />
-          )}
-        </Field>
+        {formError && <AdminAlert tone="error">{formError}</AdminAlert>}
+        <InputField
+          id={`${baseId}-email`}
+          label="Email Address"
+          required
+          error={errors.email}
+          type="email"
+          name="email"
+          autoComplete="off"
+          placeholder="name@example.com"
+          value={values.email}
+          onChange={(event) => set('email', event.target.value)}
+        />
+        <InputField
+          id={`${baseId}-password`}
+          label="Password"
+          required
+          error={errors.password}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          placeholder="Minimum 8 characters"
+          value={values.password}
+          onChange={(event) => set('password', event.target.value)}
+        />
         <Field id={`${baseId}-role`} label="Admin Role" required error={errors.role}>
           {(props) => (
             <select

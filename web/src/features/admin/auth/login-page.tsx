@@ -3,10 +3,10 @@
  * (DESIGN §4); a 'Clear stored data and reload' action. On load a stored token is verified and the user goes to
  * the dashboard; otherwise the form shows. The error is the server's message or 'Login failed'.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@domain/messages';
-import { Field } from '@/components/field';
+import { InputField } from '@/components/field';
 import {
   clearStoredDataAndReload,
   getPublicConfig,
@@ -16,6 +16,7 @@ import {
   verifySession,
 } from '@/data/repositories/admin/auth';
 import { getSessionUser, getToken } from '@/data/session';
+import { AdminAlert } from '../shared/admin-alert';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
 import { errorMessage, isUnreachable } from '../shared/error-checks';
 import type { LoginRedirectState } from '../layout/admin-shell';
@@ -131,6 +132,14 @@ function LoginForm() {
     }
   };
 
+  /** A change of a field: the form counts as touched and the field's error goes. */
+  const onEdit =
+    (field: 'email' | 'password', setValue: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+      touched.current = true;
+      setValue(event.target.value);
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    };
+
   if (phase === 'checking') {
     return (
       <div className="admin-login__card">
@@ -153,51 +162,31 @@ function LoginForm() {
         <h1 id="admin-login-title">Admin Login</h1>
         <p className="admin-muted admin-small">Sign in to manage communities, listings and leads.</p>
       </div>
-      {notice && (
-        <div className="admin-alert" data-tone="warning" role="alert">
-          <p>{notice}</p>
-        </div>
-      )}
-      {formError && (
-        <div className="admin-alert" data-tone="error" role="alert">
-          <p>{formError}</p>
-        </div>
-      )}
-      <Field id="admin-login-email" label="Email" required error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            ref={emailInput}
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => {
-              touched.current = true;
-              setEmail(event.target.value);
-              if (errors.email) setErrors((current) => ({ ...current, email: undefined }));
-            }}
-          />
-        )}
-      </Field>
-      <Field id="admin-login-password" label="Password" required error={errors.password}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => {
-              touched.current = true;
-              setPassword(event.target.value);
-              if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
-            }}
-          />
-        )}
-      </Field>
+      {notice && <AdminAlert tone="warning">{notice}</AdminAlert>}
+      {formError && <AdminAlert tone="error">{formError}</AdminAlert>}
+      <InputField
+        id="admin-login-email"
+        label="Email"
+        required
+        error={errors.email}
+        ref={emailInput}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        onChange={onEdit('email', setEmail)}
+      />
+      <InputField
+        id="admin-login-password"
+        label="Password"
+        required
+        error={errors.password}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={onEdit('password', setPassword)}
+      />
       <button type="submit" className="button button--primary button--block" disabled={submitting}>
         {submitting ? 'Signing in…' : 'Sign in'}
       </button>

@@ -6,13 +6,12 @@
 import { useState } from 'react';
 import { CARD_DESCRIPTION_MAX_CHARS, MESSAGES, deleteCommunityConfirm, truncate, type Community } from '@domain/index';
 import { Icon } from '@/components/icon';
-import { Picture } from '@/components/picture';
-import { CARD_IMAGE_SIZES, communityImage } from '@/utils/images';
+import { communityImage } from '@/utils/images';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';
-import { CardActions } from './card-actions';
 import { CommunityModal } from './community-modal';
-import { PageAlert, PendingChip, RecordListState } from './form-alert';
+import { CardFacts, ContentCard } from './content-card';
+import { EmptyRecords, PageAlert, RecordCounts, RecordListState } from './form-alert';
 import { MAP_PIN, PLUS } from './icons';
 import { SearchBox, matchesSearch } from './search-box';
 import { useRecordList } from './use-record-list';
@@ -31,7 +30,7 @@ const TEXTS = {
 
 export function CommunitiesPage() {
   const list = useRecordList('communities', TEXTS);
-  const { status, records, error } = list;
+  const { records, error } = list;
   const [query, setQuery] = useState('');
   const [editor, setEditor] = useState<EditorState>(null);
 
@@ -63,91 +62,52 @@ export function CommunitiesPage() {
           value={query}
           onChange={setQuery}
         />
-        {(status === 'success' || records.length > 0) && (
-          <p className="content-counts" aria-live="polite">
-            <span>
-              Total: <strong>{records.length}</strong>
-            </span>
-            <span>
-              Showing: <strong>{shown.length}</strong>
-            </span>
-          </p>
-        )}
+        <RecordCounts list={list}>
+          <span>
+            Total: <strong>{records.length}</strong>
+          </span>
+          <span>
+            Showing: <strong>{shown.length}</strong>
+          </span>
+        </RecordCounts>
       </div>
 
-      <RecordListState
-        status={status}
-        hasRecords={records.length > 0}
-        label="communities"
-        errorText={errorText}
-        onRetry={list.refresh}
-      >
+      <RecordListState list={list} label="communities" errorText={errorText}>
         {shown.length === 0 ? (
-          <div className="empty-state">
-            <h2>No communities found</h2>
-            {records.length > 0 ? (
-              <p>No communities match “{query.trim()}”.</p>
-            ) : (
-              <>
-                <p>Add your first community to show it on the public site.</p>
-                <button type="button" className="button button--primary" onClick={() => setEditor({ mode: 'create' })}>
-                  Add Community
-                </button>
-              </>
-            )}
-          </div>
+          <EmptyRecords
+            title="No communities found"
+            filtered={records.length > 0}
+            filteredText={<>No communities match “{query.trim()}”.</>}
+            emptyText="Add your first community to show it on the public site."
+            add={{ label: 'Add Community', onClick: () => setEditor({ mode: 'create' }) }}
+          />
         ) : (
           <ul className="card-grid content-grid" role="list">
             {shown.map((community) => (
-              <li key={community.id} data-record-id={community.id}>
-                <article
-                  className="card content-card"
-                  aria-busy={list.deletingId === community.id || undefined}
-                  data-revealed={list.revealId === community.id || undefined}
-                >
-                  <Picture
-                    className="card__image"
-                    src={communityImage(community.image)}
-                    alt=""
-                    width={1200}
-                    height={800}
-                    sizes={CARD_IMAGE_SIZES}
-                  />
-                  <div className="card__body">
-                    <p className="card__eyebrow">
-                      <Icon svg={MAP_PIN} size={16} />
-                      {community.location}
-                    </p>
-                    {list.pendingIds.includes(community.id) && <PendingChip />}
-                    <h2 className="card__title content-card__title">
-                      <button type="button" className="card__link content-card__open" onClick={() => edit(community)}>
-                        {community.name}
-                      </button>
-                    </h2>
-                    <p className="card__text">{truncate(community.description ?? '', CARD_DESCRIPTION_MAX_CHARS)}</p>
-                    <dl className="card__facts">
-                      <div>
-                        <dt>Price Range</dt>
-                        <dd>{community.priceRange || '—'}</dd>
-                      </div>
-                      <div>
-                        <dt>Homes</dt>
-                        <dd>{(community.totalHomes ?? 0).toLocaleString('en-US')}</dd>
-                      </div>
-                      <div>
-                        <dt>Models</dt>
-                        <dd>{community.homes?.length ?? 0}</dd>
-                      </div>
-                    </dl>
-                  </div>
-                  <CardActions
-                    title={community.name}
-                    deleting={list.deletingId === community.id}
-                    onEdit={() => edit(community)}
-                    onDelete={() => void list.remove(community)}
-                  />
-                </article>
-              </li>
+              <ContentCard
+                key={community.id}
+                id={community.id}
+                title={community.name}
+                image={communityImage(community.image)}
+                lead={
+                  <p className="card__eyebrow">
+                    <Icon svg={MAP_PIN} size={16} />
+                    {community.location}
+                  </p>
+                }
+                list={list}
+                onEdit={() => edit(community)}
+                onDelete={() => void list.remove(community)}
+              >
+                <p className="card__text">{truncate(community.description ?? '', CARD_DESCRIPTION_MAX_CHARS)}</p>
+                <CardFacts
+                  facts={[
+                    ['Price Range', community.priceRange || '—'],
+                    ['Homes', (community.totalHomes ?? 0).toLocaleString('en-US')],
+                    ['Models', community.homes?.length ?? 0],
+                  ]}
+                />
+              </ContentCard>
             ))}
           </ul>
         )}

@@ -78,21 +78,26 @@ export function LoadState({
  * A list's body by the state of its query: loading, a failed first load with a retry, or the list (`children`),
  * with the error above it when a reload failed and the records already shown stay.
  */
+/** What RecordListState and RecordCounts read of a page's useRecordList. */
+interface ListQuery {
+  status: 'pending' | 'error' | 'success';
+  records: readonly unknown[];
+  refresh: () => void;
+}
+
 export function RecordListState({
-  status,
-  hasRecords,
+  list,
   label,
   errorText,
-  onRetry,
   children,
 }: {
-  status: 'pending' | 'error' | 'success';
-  hasRecords: boolean;
+  list: ListQuery;
   label: string;
   errorText: string;
-  onRetry: () => void;
   children: ReactNode;
 }) {
+  const { status, refresh: onRetry } = list;
+  const hasRecords = list.records.length > 0;
   if (status === 'pending' || (status === 'error' && !hasRecords)) {
     return (
       <LoadState
@@ -112,6 +117,54 @@ export function RecordListState({
       )}
       {children}
     </>
+  );
+}
+
+/** A list's counts, announced politely, once the list has loaded or has records to count. */
+export function RecordCounts({ list, children }: { list: ListQuery; children: ReactNode }) {
+  if (list.status !== 'success' && list.records.length === 0) return null;
+  return (
+    <p className="content-counts" aria-live="polite">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * A list with nothing to show: `filtered` when records exist but the search or filter hides them all, else the
+ * invitation to add the first one (with its button when `add` is given).
+ */
+export function EmptyRecords({
+  title,
+  filtered,
+  filteredText,
+  emptyText,
+  add,
+  compact,
+}: {
+  title: string;
+  filtered: boolean;
+  filteredText: ReactNode;
+  emptyText: string;
+  add?: { label: string; onClick: () => void };
+  compact?: boolean;
+}) {
+  return (
+    <div className={compact ? 'empty-state empty-state--compact' : 'empty-state'}>
+      <h2>{title}</h2>
+      {filtered ? (
+        <p>{filteredText}</p>
+      ) : (
+        <>
+          <p>{emptyText}</p>
+          {add && (
+            <button type="button" className="button button--primary" onClick={add.onClick}>
+              {add.label}
+            </button>
+          )}
+        </>
+      )}
+    </div>
   );
 }
 

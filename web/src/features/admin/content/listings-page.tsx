@@ -8,15 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LISTING_STATUSES, MESSAGES, deleteListingConfirm, type Community, type Listing } from '@domain/index';
 import { Icon } from '@/components/icon';
-import { Picture } from '@/components/picture';
 import { formatUsd } from '@/utils/format';
-import { CARD_IMAGE_SIZES, communityImage, listingImage } from '@/utils/images';
+import { communityImage, listingImage } from '@/utils/images';
 import { statusBadge } from '@/components/listing-labels';
 import { recordsQuery } from '../shared/admin-queries';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';
-import { CardActions } from './card-actions';
-import { PageAlert, PendingChip, RecordListState } from './form-alert';
+import { CardFacts, ContentCard } from './content-card';
+import { EmptyRecords, PageAlert, RecordCounts, RecordListState } from './form-alert';
 import { PLUS } from './icons';
 import { ListingModal } from './listing-modal';
 import { SearchBox, matchesSearch } from './search-box';
@@ -48,7 +47,7 @@ export function ListingsPage() {
 
   const communityRecords = communities.data?.records ?? NO_COMMUNITIES;
   const communityById = new Map(communityRecords.map((community) => [community.id, community]));
-  const { records, status } = listings;
+  const { records } = listings;
   const counts: Record<Filter, number> = { ALL: records.length, AVAILABLE: 0, PENDING: 0, SOLD: 0 };
   for (const listing of records) if (listing.status in counts) counts[listing.status] += 1;
   const shown = records.filter(
@@ -99,99 +98,55 @@ export function ListingsPage() {
           ))}
         </div>
       </div>
-      {(status === 'success' || records.length > 0) && (
-        <p className="content-counts" aria-live="polite">
-          <span>
-            Showing <strong>{shown.length}</strong> of <strong>{records.length}</strong> listings
-          </span>
-        </p>
-      )}
+      <RecordCounts list={listings}>
+        <span>
+          Showing <strong>{shown.length}</strong> of <strong>{records.length}</strong> listings
+        </span>
+      </RecordCounts>
 
-      <RecordListState
-        status={status}
-        hasRecords={records.length > 0}
-        label="listings"
-        errorText={errorText}
-        onRetry={listings.refresh}
-      >
+      <RecordListState list={listings} label="listings" errorText={errorText}>
         {shown.length === 0 ? (
-          <div className="empty-state">
-            <h2>No listings found</h2>
-            {records.length > 0 && filtering ? (
-              <p>No listings match your current filters</p>
-            ) : (
-              <>
-                <p>Get started by adding your first property listing</p>
-                <button type="button" className="button button--primary" onClick={openCreate}>
-                  Create First Listing
-                </button>
-              </>
-            )}
-          </div>
+          <EmptyRecords
+            title="No listings found"
+            filtered={records.length > 0 && filtering}
+            filteredText="No listings match your current filters"
+            emptyText="Get started by adding your first property listing"
+            add={{ label: 'Create First Listing', onClick: openCreate }}
+          />
         ) : (
           <ul className="card-grid content-grid" role="list">
             {shown.map((listing) => {
               const badge = statusBadge(listing.status);
               const community = communityById.get(listing.communityId);
               return (
-                <li key={listing.id} data-record-id={listing.id}>
-                  <article
-                    className="card content-card"
-                    aria-busy={listings.deletingId === listing.id || undefined}
-                    data-revealed={listings.revealId === listing.id || undefined}
-                  >
-                    <div className="card__media">
-                      <Picture
-                        className="card__image"
-                        src={listingImage(listing.images?.[0], communityImage(community?.image))}
-                        alt=""
-                        width={1200}
-                        height={800}
-                        sizes={CARD_IMAGE_SIZES}
-                      />
-                      <span className="badge" data-tone={badge.tone}>
-                        {badge.label}
-                      </span>
-                    </div>
-                    <div className="card__body">
-                      <p className="content-card__price">{formatUsd(listing.price ?? 0)}</p>
-                      {listings.pendingIds.includes(listing.id) && <PendingChip />}
-                      <h2 className="card__title content-card__title">
-                        <button type="button" className="card__link content-card__open" onClick={() => edit(listing)}>
-                          {listing.title}
-                        </button>
-                      </h2>
-                      <p className="card__text">{listing.address}</p>
-                      <p className="content-card__community">
-                        {community?.name ?? (communities.status === 'pending' ? '' : 'Unknown community')}
-                      </p>
-                      <dl className="card__facts">
-                        <div>
-                          <dt>Beds</dt>
-                          <dd>{listing.bedrooms}</dd>
-                        </div>
-                        <div>
-                          <dt>Baths</dt>
-                          <dd>{listing.bathrooms}</dd>
-                        </div>
-                        <div>
-                          <dt>Sqft</dt>
-                          <dd>{(listing.sqft ?? 0).toLocaleString('en-US')}</dd>
-                        </div>
-                        <div>
-                          <dt>Type</dt>
-                          <dd>{listing.type || 'HOUSE'}</dd>
-                        </div>
-                      </dl>
-                    </div>
-                    <CardActions
-                      title={listing.title}
-                      deleting={listings.deletingId === listing.id}
-                      onEdit={() => edit(listing)}
-                      onDelete={() => void listings.remove(listing)}
-                    />
-                  </article>
-                </li>
+                <ContentCard
+                  key={listing.id}
+                  id={listing.id}
+                  title={listing.title}
+                  image={listingImage(listing.images?.[0], communityImage(community?.image))}
+                  badge={
+                    <span className="badge" data-tone={badge.tone}>
+                      {badge.label}
+                    </span>
+                  }
+                  lead={<p className="content-card__price">{formatUsd(listing.price ?? 0)}</p>}
+                  list={listings}
+                  onEdit={() => edit(listing)}
+                  onDelete={() => void listings.remove(listing)}
+                >
+                  <p className="card__text">{listing.address}</p>
+                  <p className="content-card__community">
+                    {community?.name ?? (communities.status === 'pending' ? '' : 'Unknown community')}
+                  </p>
+                  <CardFacts
+                    facts={[
+                      ['Beds', listing.bedrooms],
+                      ['Baths', listing.bathrooms],
+                      ['Sqft', (listing.sqft ?? 0).toLocaleString('en-US')],
+                      ['Type', listing.type || 'HOUSE'],
+                    ]}
+                  />
+                </ContentCard>
               );
             })}
           </ul>

@@ -11,7 +11,7 @@ import { plural } from '@/components/listing-labels';
 import { useConfirm } from '../shared/confirm-dialog';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';
-import { PageAlert, PendingChip, RecordListState } from './form-alert';
+import { EmptyRecords, PageAlert, PendingChip, RecordCounts, RecordListState } from './form-alert';
 import { PLUS } from './icons';
 import { PROPERTY_STATUS_CHIPS, PROPERTY_TYPE_LABELS } from './labels';
 import { PropertyFormPanel } from './property-form-panel';
@@ -34,7 +34,7 @@ const TEXTS = {
 
 export function PropertiesPage() {
   const list = useRecordList('properties', TEXTS);
-  const { status, records } = list;
+  const { records } = list;
   const confirm = useConfirm();
   const [query, setQuery] = useState('');
   const [editor, setEditor] = useState<EditorState>(null);
@@ -105,29 +105,20 @@ export function PropertiesPage() {
           value={query}
           onChange={setQuery}
         />
-        {(status === 'success' || records.length > 0) && (
-          <p className="content-counts" aria-live="polite">
-            {shown.length} of {records.length} properties
-          </p>
-        )}
+        <RecordCounts list={list}>
+          {shown.length} of {records.length} properties
+        </RecordCounts>
       </div>
 
-      <RecordListState
-        status={status}
-        hasRecords={records.length > 0}
-        label="properties"
-        errorText={MESSAGES.propertiesLoadFailed}
-        onRetry={list.refresh}
-      >
+      <RecordListState list={list} label="properties" errorText={MESSAGES.propertiesLoadFailed}>
         {shown.length === 0 ? (
-          <div className="empty-state empty-state--compact">
-            <h2>No properties found</h2>
-            {records.length > 0 ? (
-              <p>Try a different title, address or city.</p>
-            ) : (
-              <p>Add a property to start the list.</p>
-            )}
-          </div>
+          <EmptyRecords
+            compact
+            title="No properties found"
+            filtered={records.length > 0}
+            filteredText="Try a different title, address or city."
+            emptyText="Add a property to start the list."
+          />
         ) : (
           <ul className="property-list" role="list">
             {shown.map((property) => {

@@ -50,31 +50,24 @@ export function recentActivity(
       .slice(0, perType);
   const action = (record: { createdAt?: string; updatedAt?: string }): ActivityItem['action'] =>
     record.updatedAt && record.createdAt && record.updatedAt !== record.createdAt ? 'Updated' : 'Created';
-  const items: ActivityItem[] = [
-    ...newestFirst(data.communities).map((community) => ({
-      key: `community-${community.id}`,
-      type: 'Community' as const,
-      title: community.name,
-      at: timeOf(community),
-      action: action(community),
-      to: '/admin/communities',
-    })),
-    ...newestFirst(data.listings).map((listing) => ({
-      key: `listing-${listing.id}`,
-      type: 'Listing' as const,
-      title: listing.title,
-      at: timeOf(listing),
-      action: action(listing),
-      to: '/admin/listings',
-    })),
-    ...newestFirst(data.properties).map((property) => ({
-      key: `property-${property.id}`,
-      type: 'Property' as const,
-      title: property.title,
-      at: timeOf(property),
-      action: action(property),
-      to: '/admin/properties',
-    })),
+  const itemsOf = <T extends { id: string; createdAt?: string; updatedAt?: string }>(
+    type: ActivityType,
+    records: T[],
+    title: (record: T) => string,
+    to: string,
+  ): ActivityItem[] =>
+    newestFirst(records).map((record) => ({
+      key: `${type.toLowerCase()}-${record.id}`,
+      type,
+      title: title(record),
+      at: timeOf(record),
+      action: action(record),
+      to,
+    }));
+  const items = [
+    ...itemsOf('Community', data.communities, (community) => community.name, '/admin/communities'),
+    ...itemsOf('Listing', data.listings, (listing) => listing.title, '/admin/listings'),
+    ...itemsOf('Property', data.properties, (property) => property.title, '/admin/properties'),
   ];
   return items.sort((a, b) => b.at.localeCompare(a.at)).slice(0, max);
 }

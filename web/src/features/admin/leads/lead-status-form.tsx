@@ -6,7 +6,7 @@
 import { Link } from 'react-router-dom';
 import { LEAD_STATUSES, TEXT_LIMITS } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
-import { Field } from '@/components/field';
+import { Field, SelectField } from '@/components/field';
 import { AdminAlert } from '../shared/admin-alert';
 import { STATUS_LABELS, type LeadStatusValue } from './lead-labels';
 import type { LeadEditor } from './use-lead-editor';
@@ -52,21 +52,18 @@ export function LeadStatusForm({
         </AdminAlert>
       )}
       {problem?.kind === 'error' && <AdminAlert tone="error">{problem.text}</AdminAlert>}
-      <Field id={`${idPrefix}-status`} label="Status">
-        {(props) => (
-          <select
-            {...props}
-            value={status}
-            onChange={(event) => editor.setStatus(event.target.value as LeadStatusValue)}
-          >
-            {LEAD_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        id={`${idPrefix}-status`}
+        label="Status"
+        value={status}
+        onChange={(event) => editor.setStatus(event.target.value as LeadStatusValue)}
+      >
+        {LEAD_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {STATUS_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
       <Field id={`${idPrefix}-notes`} label="Notes" optional>
         {(props) => (
           <textarea

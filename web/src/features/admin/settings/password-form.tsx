@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, SUCCESS_MESSAGE_MS } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
-import { Field } from '@/components/field';
+import { InputField } from '@/components/field';
 import { changePassword } from '@/data/repositories/admin/auth';
 import { AdminActionError } from '@/data/repositories/admin/errors';
 import { TimedMessageAlert } from '../shared/admin-alert';
@@ -79,19 +79,17 @@ export function PasswordForm() {
   };
 
   const passwordField = (field: keyof PasswordValues, label: string, autoComplete: string) => (
-    <Field id={`${baseId}-${field}`} label={label} required error={errors[field]}>
-      {(props) => (
-        <input
-          {...props}
-          type="password"
-          name={field}
-          autoComplete={autoComplete}
-          required
-          value={values[field]}
-          onChange={(event) => set(field, event.target.value)}
-        />
-      )}
-    </Field>
+    <InputField
+      id={`${baseId}-${field}`}
+      label={label}
+      required
+      error={errors[field]}
+      type="password"
+      name={field}
+      autoComplete={autoComplete}
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+    />
   );
 
   return (

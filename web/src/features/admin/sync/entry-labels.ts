@@ -1,14 +1,7 @@
 /** Display texts for outbox entries on the Sync page. */
-import type { OutboxEntry } from '@/data/repositories/admin/sync-center';
+import { ENTITY_NAMES, type OutboxEntry } from '@/data/repositories/admin/sync-center';
 
-export const ENTITY_LABELS: Record<string, string> = {
-  communities: 'community',
-  listings: 'listing',
-  properties: 'property',
-  contacts: 'lead',
-  adminUsers: 'admin user',
-  settings: 'site settings',
-};
+export const ENTITY_LABELS: Record<string, string> = ENTITY_NAMES;
 
 export const OP_LABELS: Record<string, string> = {
   create: 'New',

@@ -40,6 +40,31 @@ function EntryHead({ entry, tone, badge }: { entry: OutboxEntry; tone: string; b
   );
 }
 
+/** An entry's buttons, all disabled while an action on the entry runs. */
+function EntryActions({
+  busy,
+  actions,
+}: {
+  busy: boolean;
+  actions: readonly { label: string; variant: 'primary' | 'ghost' | 'danger-outline'; onClick: () => void }[];
+}) {
+  return (
+    <div className="admin-form__actions">
+      {actions.map(({ label, variant, onClick }) => (
+        <button
+          key={label}
+          type="button"
+          className={`button button--${variant} button--small`}
+          disabled={busy}
+          onClick={onClick}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function SyncPage() {
   const toast = useToast();
   const confirm = useConfirm();
@@ -62,45 +87,49 @@ export function SyncPage() {
     }
   };
 
-  const keepMine = async (entry: OutboxEntry) => {
-    const ok = await confirm(
+  /** Asks first (a danger confirmation with these title and button), then runs the action on the entry. */
+  const confirmThenRun = async (
+    entry: OutboxEntry,
+    question: string,
+    labels: { title: string; confirmLabel: string },
+    action: (id: string) => Promise<unknown>,
+    done: string,
+    failed: string,
+  ) => {
+    if (await confirm(question, { ...labels, danger: true })) await run(entry.id, () => action(entry.id), done, failed);
+  };
+
+  const keepMine = (entry: OutboxEntry) =>
+    confirmThenRun(
+      entry,
       entry.op === 'delete'
         ? 'Delete the record anyway? The changes someone else saved will be lost.'
         : 'Send your version again? It replaces the fields you changed in the version on the server.',
-      { title: 'Keep mine', confirmLabel: 'Keep mine', danger: true },
+      { title: 'Keep mine', confirmLabel: 'Keep mine' },
+      resolveConflictKeepMine,
+      'Your version will be sent',
+      'Could not keep your version',
     );
-    if (ok)
-      await run(
-        entry.id,
-        () => resolveConflictKeepMine(entry.id),
-        'Your version will be sent',
-        'Could not keep your version',
-      );
-  };
 
-  const takeTheirs = async (entry: OutboxEntry) => {
-    const ok = await confirm('Discard your change and keep the version on the server?', {
-      title: 'Take theirs',
-      confirmLabel: 'Take theirs',
-      danger: true,
-    });
-    if (ok)
-      await run(
-        entry.id,
-        () => resolveConflictTakeTheirs(entry.id),
-        'Kept the version on the server',
-        'Could not take their version',
-      );
-  };
+  const takeTheirs = (entry: OutboxEntry) =>
+    confirmThenRun(
+      entry,
+      'Discard your change and keep the version on the server?',
+      { title: 'Take theirs', confirmLabel: 'Take theirs' },
+      resolveConflictTakeTheirs,
+      'Kept the version on the server',
+      'Could not take their version',
+    );
 
-  const discard = async (entry: OutboxEntry) => {
-    const ok = await confirm('Discard this change? It has not reached the server and will be lost.', {
-      title: 'Discard change',
-      confirmLabel: 'Discard',
-      danger: true,
-    });
-    if (ok) await run(entry.id, () => discardFailed(entry.id), 'Change discarded', 'Could not discard the change');
-  };
+  const discard = (entry: OutboxEntry) =>
+    confirmThenRun(
+      entry,
+      'Discard this change? It has not reached the server and will be lost.',
+      { title: 'Discard change', confirmLabel: 'Discard' },
+      discardFailed,
+      'Change discarded',
+      'Could not discard the change',
+    );
 
   const conflicts = entries?.filter((entry) => entry.state === 'conflict') ?? [];
   const failed = entries?.filter((entry) => entry.state === 'failed') ?? [];
@@ -156,24 +185,13 @@ export function SyncPage() {
             <article key={entry.id} className="admin-card admin-entry" aria-label={`Conflict: ${entryTitle(entry)}`}>
               <EntryHead entry={entry} tone="amber" badge="Conflict" />
               <ConflictView entry={entry} />
-              <div className="admin-form__actions">
-                <button
-                  type="button"
-                  className="button button--primary button--small"
-                  disabled={busy === entry.id}
-                  onClick={() => void keepMine(entry)}
-                >
-                  Keep mine
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={busy === entry.id}
-                  onClick={() => void takeTheirs(entry)}
-                >
-                  Take theirs
-                </button>
-              </div>
+              <EntryActions
+                busy={busy === entry.id}
+                actions={[
+                  { label: 'Keep mine', variant: 'primary', onClick: () => void keepMine(entry) },
+                  { label: 'Take theirs', variant: 'ghost', onClick: () => void takeTheirs(entry) },
+                ]}
+              />
             </article>
           ))}
         </section>
@@ -199,26 +217,23 @@ export function SyncPage() {
                   </ul>
                 )}
               </div>
-              <div className="admin-form__actions">
-                <button
-                  type="button"
-                  className="button button--primary button--small"
-                  disabled={busy === entry.id}
-                  onClick={() =>
-                    void run(entry.id, () => retryFailed(entry.id), 'The change will be sent again', 'Could not retry')
-                  }
-                >
-                  Retry
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger-outline button--small"
-                  disabled={busy === entry.id}
-                  onClick={() => void discard(entry)}
-                >
-                  Discard
-                </button>
-              </div>
+              <EntryActions
+                busy={busy === entry.id}
+                actions={[
+                  {
+                    label: 'Retry',
+                    variant: 'primary',
+                    onClick: () =>
+                      void run(
+                        entry.id,
+                        () => retryFailed(entry.id),
+                        'The change will be sent again',
+                        'Could not retry',
+                      ),
+                  },
+                  { label: 'Discard', variant: 'danger-outline', onClick: () => void discard(entry) },
+                ]}
+              />
             </article>
           ))}
         </section>
