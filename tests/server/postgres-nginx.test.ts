@@ -12,10 +12,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
+import { freePort, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
 import {
   contactForm,
   getJson,
@@ -31,17 +30,6 @@ import {
 
 const NGINX = '/usr/sbin/nginx';
 const ADMIN = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The test's nginx.conf: docs/scaling.md §4's upstream and location, plus the X-Upstream header. */
 function nginxConfig(dir: string, port: number, upstreams: string[]): string {

@@ -50,7 +50,8 @@ export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string {
   return found;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (another process may still take it before it is used). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
