@@ -12,4 +12,5 @@ export * from './schemas/open-house';
 export * from './schemas/admin-user';
 export * from './schemas/settings';
 export * from './schemas/lead-filter';
+export * from './leads/lead-changes';
 export * from './schemas/audit';

@@ -18,6 +18,14 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
     (await app.storage.list('adminUsers', { isActive: true })).map(publicAdmin),
   );
 
+  // Who may own a lead (issue 18): every signed-in admin chooses among the active admins, so this list, unlike
+  // the accounts page above, is open to ADMIN too, and carries only what a choice needs.
+  app.get('/admin/owners', { onRequest: app.authenticate }, async () =>
+    (await app.storage.list('adminUsers', { isActive: true }))
+      .map(({ id, email }) => ({ id, email }))
+      .sort((a, b) => a.email.localeCompare(b.email)),
+  );
+
   app.post<{ Body: { email: string; password: string; role: AdminRole } }>(
     '/admin/users',
     { ...superAdmin, schema: { body: createAdminInputSchema } },

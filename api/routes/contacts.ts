@@ -4,6 +4,7 @@ import {
   contactInputSchema,
   contactPatchSchema,
   countLeads,
+  leadChanges,
   MESSAGES,
   type ContactPatch,
   type LeadCounts,
@@ -14,7 +15,6 @@ import { idOfWritten, runWrite } from '../http/idempotent-write';
 import { leadsToCsv } from '../leads/csv';
 import { filterLeads, leadFilterSchema, type LeadFilter } from '../leads/lead-filter';
 import { leadRecord, type ContactSubmission } from '../leads/lead-intake';
-import { leadChanges } from '../leads/lead-timeline';
 
 /** A lead's owner must be an admin who can sign in. */
 export const LEAD_OWNER_INVALID = 'Choose an active admin as the owner';
@@ -31,6 +31,13 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
   // How many leads each status holds: the inbox shows the Spam count beside its filter, so nothing is filed
   // where no admin will look without saying so.
   app.get('/contacts/counts', auth, async (): Promise<LeadCounts> => countLeads(await app.storage.list('contacts')));
+
+  // One lead, whatever the inbox's filter: a lead's own address (/admin/leads/:id) opens it from a link or a reload.
+  app.get<{ Params: { id: string } }>('/contacts/:id', { ...auth, schema: { params: idParamsSchema } }, async (request) => {
+    const lead = await app.storage.get('contacts', request.params.id);
+    if (!lead) throw new HttpError(404, MESSAGES.notFound);
+    return lead;
+  });
 
   app.get<{ Querystring: LeadFilter }>(
     '/contacts/export.csv',

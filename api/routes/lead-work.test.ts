@@ -80,7 +80,8 @@ describe('lead work', () => {
         .sort();
     expect(await names('owner=me')).toEqual(['Mine']);
     expect(await names('owner=me', t.superToken)).toEqual(['Theirs']);
-    expect(await names('owner=unassigned')).toEqual(['Closed', 'Nobody']);
+    // Unassigned: the open leads the unassigned count counts (a closed lead needs no owner).
+    expect(await names('owner=unassigned')).toEqual(['Nobody']);
     expect(await names(`owner=${t.superAdmin.id}`)).toEqual(['Theirs']);
     // Overdue: open leads only (the closed one's old date does not count).
     expect(await names('overdue=true')).toEqual(['Mine']);
@@ -104,5 +105,26 @@ describe('lead work', () => {
     expect(cell('owner')).toBe(t.admin.email);
     expect(cell('nextStepAt')).toBe('2026-12-02');
     expect(cell('nextStep')).toBe('Send the price sheet');
+  });
+
+  it('opens one lead by id whatever its status (a spam lead included), 404 for an unknown id', async () => {
+    const id = await newLead({ name: 'Linked' });
+    await patch(id, { status: 'SPAM' });
+    const opened = await t.request({ method: 'GET', url: `/api/contacts/${id}`, token: t.adminToken });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ id, name: 'Linked', status: 'SPAM' });
+    const unknown = await t.request({
+      method: 'GET',
+      url: '/api/contacts/00000000-0000-4000-8000-000000000000',
+      token: t.adminToken,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('lists the active admins an ADMIN may choose as owner, with ids and emails only', async () => {
+    await t.storage.transact((tx) => tx.update('adminUsers', t.superAdmin.id, { isActive: false }));
+    const owners = await t.request({ method: 'GET', url: '/api/admin/owners', token: t.adminToken });
+    expect(owners.statusCode).toBe(200);
+    expect(owners.json()).toEqual([{ id: t.admin.id, email: t.admin.email }]);
   });
 });

@@ -3,7 +3,7 @@
  * (GET /api/contacts and the CSV export) and the browser (the offline copy of the inbox).
  */
 import { z } from 'zod';
-import { isOpenLead, isOverdue } from './lead-work';
+import { isOpenLead, isOverdue, salesDay } from './lead-work';
 import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../constants';
 import type { ContactRequest } from './contact';
 
@@ -15,14 +15,14 @@ export const leadFilterSchema = z.object({
   q: z.string().max(200).optional(),
   from: z.iso.date({ error: 'Use a date such as 2026-01-31' }).optional(),
   to: z.iso.date({ error: 'Use a date such as 2026-01-31' }).optional(),
-  /** `me` (the signed-in admin), `unassigned`, or an admin's id. */
+  /** `me` (the signed-in admin), `unassigned` (open leads without an owner: the count's leads), or an admin's id. */
   owner: z.string().max(100).optional(),
   /** `true`: open leads whose next step is past due. */
   overdue: z.enum(['true']).optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 
-/** Who asks and when: `owner=me` needs the admin, `overdue` the day (YYYY-MM-DD, the server's by default). */
+/** Who asks and when: `owner=me` needs the admin, `overdue` the day (YYYY-MM-DD, Central Time by default). */
 export interface LeadFilterContext {
   adminId?: string;
   today?: string;
@@ -34,7 +34,7 @@ export function filterLeads(
   filter: Readonly<LeadFilter>,
   context: LeadFilterContext = {},
 ): ContactRequest[] {
-  const today = context.today ?? new Date().toISOString().slice(0, 10);
+  const today = context.today ?? salesDay();
   const owner = filter.owner === 'me' ? (context.adminId ?? null) : filter.owner;
   const query = filter.q?.trim().toLowerCase();
   const fromTime = filter.from ? Date.parse(`${filter.from}T00:00:00.000Z`) : undefined;
@@ -48,7 +48,11 @@ export function filterLeads(
     .filter((lead) => !filter.source || lead.source === filter.source)
     .filter((lead) => !filter.communityId || lead.communityId === filter.communityId)
     .filter((lead) =>
-      owner === undefined ? true : owner === 'unassigned' ? !lead.ownerId : owner !== null && lead.ownerId === owner,
+      owner === undefined
+        ? true
+        : owner === 'unassigned'
+          ? !lead.ownerId && isOpenLead(lead)
+          : owner !== null && lead.ownerId === owner,
     )
     .filter((lead) => !filter.overdue || isOverdue(lead, today))
     .filter((lead) => {
@@ -78,7 +82,7 @@ export interface LeadCounts {
 /** The counts of GET /api/contacts/counts, from a list of leads (the server's, or a device's offline copy). */
 export function countLeads(
   leads: readonly ContactRequest[],
-  today = new Date().toISOString().slice(0, 10),
+  today = salesDay(),
 ): LeadCounts {
   const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadCounts['byStatus'];
   for (const lead of leads) byStatus[lead.status] += 1;

@@ -1,11 +1,12 @@
 /**
  * Working a lead (issue 18): who owns it, the next step and when it is due, and its timeline: notes with their
  * author and time, status and owner changes, calls, emails and visit confirmations. The server appends the
- * timeline entries itself from what a PATCH changes (api/leads/lead-timeline.ts), so the history cannot be
+ * timeline entries itself from what a PATCH changes (domain/leads/lead-changes.ts), so the history cannot be
  * rewritten by a client, and a change queued offline is recorded when it reaches the server, by its author.
  */
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
+import { zonedNow } from '../visit-slots';
 import { text } from './common';
 
 /** Kinds of timeline entries: the first four are recorded from a change; the last three are logged actions. */
@@ -55,6 +56,12 @@ const OPEN_STATUSES = new Set(['NEW', 'CONTACTED', 'APPOINTMENT']);
 
 /** Whether a lead is still being worked. */
 export const isOpenLead = (lead: { status: string }): boolean => OPEN_STATUSES.has(lead.status);
+
+/**
+ * The sales team's date (Central Time, where the communities and the office are), YYYY-MM-DD: a next step due
+ * today becomes overdue at the office's midnight, not at 6 or 7 pm when UTC's day ends.
+ */
+export const salesDay = (now: Date = new Date()): string => zonedNow(now).date;
 
 /** Whether a lead's next step is due before `today` (YYYY-MM-DD) and the lead is still open. */
 export function isOverdue(lead: { nextStepAt?: string | null; status: string }, today: string): boolean {

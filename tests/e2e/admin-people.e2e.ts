@@ -408,7 +408,8 @@ describe('lead inbox and audit log', () => {
 
     // The detail panel: the whole request, a link to its community; status and notes saved on the server.
     await items.first().getByRole('link').click();
-    await page.waitForURL(new RegExp(`lead=${older.id}`));
+    // The lead's own address, with the list's filter kept for the way back (issue 18).
+    await page.waitForURL(new RegExp(`/admin/leads/${older.id}\\?q=${marker}&interest=buying$`));
     const detail = page.locator('.admin-lead-detail');
     await detail.getByText(older.email, { exact: true }).waitFor();
     await detail.getByText(`${marker} asks about buying.`, { exact: true }).waitFor();

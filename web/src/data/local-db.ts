@@ -36,6 +36,8 @@ export const META_KEYS = {
   communitiesOrder: 'order:communities',
   listingsOrder: 'order:listings',
   propertiesOrder: 'order:properties',
+  /** The active admins a lead may be assigned to, as the server last listed them (offline owner choice). */
+  leadOwners: 'lead-owners',
 } as const;
 
 export const SETTINGS_KEY = 'site';

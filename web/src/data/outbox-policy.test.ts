@@ -186,6 +186,18 @@ describe('coalesceOnEnqueue', () => {
     expect(plan.put).toEqual([{ ...first, payload: { name: 'B', location: 'Y' } }]);
   });
 
+  it('keeps two unsent lead notes or actions as two entries (merged, the first note would be lost)', () => {
+    const lead = { entity: 'contacts' as const, op: 'patch' as const, method: 'PATCH' as const, path: 'contacts/l1' };
+    const owner = entry({ ...lead, payload: { ownerId: 'a1' }, baseVersion: 2 });
+    const note = entry({ ...lead, payload: { note: 'First' }, baseVersion: 2 });
+    expect(coalesceOnEnqueue([owner], note).put).toEqual([{ ...owner, payload: { ownerId: 'a1', note: 'First' } }]);
+    const merged = { ...owner, payload: { ownerId: 'a1', note: 'First' } };
+    const second = entry({ ...lead, payload: { note: 'Second' }, baseVersion: 2 });
+    expect(coalesceOnEnqueue([merged], second)).toEqual({ put: [second], remove: [], carrier: second });
+    const call = entry({ ...lead, payload: { activity: { kind: 'call', text: '' } }, baseVersion: 2 });
+    expect(coalesceOnEnqueue([second], call).put).toEqual([call]);
+  });
+
   it('a delete after an unsent create removes both', () => {
     const create = entry({ op: 'create', method: 'POST', path: 'communities' });
     const deletion = entry({ op: 'delete', method: 'DELETE', payload: undefined });

@@ -66,10 +66,22 @@ function mergePayload(earlier: unknown, later: unknown): unknown {
 }
 
 /**
+ * Fields that add to a record's history instead of replacing a value: a lead's note and its logged action
+ * (domain/leads/lead-changes.ts). Two of them are two events; merged, the first would silently vanish.
+ */
+const APPENDED_FIELDS = ['note', 'activity'] as const;
+
+function appendsHistory(payload: unknown): boolean {
+  if (typeof payload !== 'object' || payload === null) return false;
+  return APPENDED_FIELDS.some((field) => (payload as Record<string, unknown>)[field] !== undefined);
+}
+
+/**
  * Folds a new write into the newest entry of the same record when that one was never sent (sending a changed
  * payload under a key the server may already have seen would be refused with 422):
  * - create + update → the create, with the update's fields (one POST instead of POST then PUT);
- * - update + update (or patch + patch) on the same path → one update, keeping the first's baseVersion;
+ * - update + update (or patch + patch) on the same path → one update, keeping the first's baseVersion, unless
+ *   both add to the record's history (two notes stay two entries; the later one is rebased when the first lands);
  * - create + delete → nothing at all (the server never hears of the record);
  * - update + delete → the delete, with the update's baseVersion (the version the admin last saw from the server).
  * Anything else is queued as it is.
@@ -85,7 +97,9 @@ export function coalesceOnEnqueue(queue: readonly OutboxEntry[], incoming: Outbo
     const merged = { ...last, payload: mergePayload(last.payload, incoming.payload) };
     return { put: [merged], remove: [], carrier: merged };
   }
-  if (isEdit(last.op) && last.op === incoming.op && last.method === incoming.method && last.path === incoming.path) {
+  const bothAppend = appendsHistory(last.payload) && appendsHistory(incoming.payload);
+  const samePath = last.op === incoming.op && last.method === incoming.method && last.path === incoming.path;
+  if (isEdit(last.op) && samePath && !bothAppend) {
     const merged = { ...last, payload: mergePayload(last.payload, incoming.payload) };
     return { put: [merged], remove: [], carrier: merged };
   }

@@ -36,6 +36,7 @@ const TITLES: Record<string, string> = {
   settings: 'Settings',
   'admin-users': 'Admin Users',
   contacts: 'Leads',
+  leads: 'Leads',
   audit: 'Audit Log',
   sync: 'Sync',
 };
@@ -76,6 +77,8 @@ export function Component() {
             {/* The dashboard's quick link points here (SPEC §2); DESIGN §6 resolves it to Admin Users. */}
             <Route path="users" element={<Navigate to="/admin/admin-users" replace />} />
             <Route path="contacts" element={<Contacts />} />
+            {/* A lead's own address (issue 18): the inbox with that lead open, from a link or after a reload. */}
+            <Route path="leads/:leadId" element={<Contacts />} />
             <Route path="audit" element={<Audit />} />
             <Route path="sync" element={<Sync />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />

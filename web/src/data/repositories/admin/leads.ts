@@ -11,13 +11,14 @@ import {
   type LeadCounts,
   type LeadFilter as DomainLeadFilter,
 } from '@domain/schemas/lead-filter';
-import type { ContactRequest, LeadStatus } from '@domain/schemas/contact';
+import type { ContactPatch, ContactRequest, LeadStatus } from '@domain/schemas/contact';
 import type { CONTACT_INTERESTS, LEAD_SOURCES } from '@domain/constants';
-import { NetworkUnreachableError } from '../../http-errors';
+import { ApiError, NetworkUnreachableError } from '../../http-errors';
 import { getJson, getText } from '../../http-client';
 import { localDb } from '../../local-db';
 import { listOutbox } from '../../outbox';
 import { AdminActionError, unreachableSentence } from './errors';
+import { knownOwners, queuedLeadEdit, signedInOwner } from './lead-view';
 import { applyQueuedChanges } from './local-view';
 import { submitRecordWrite } from './write';
 
@@ -31,12 +32,14 @@ export interface LeadFilter {
   /** YYYY-MM-DD, inclusive, by the lead's createdAt (UTC). */
   from?: string;
   to?: string;
+  /** `me`, `unassigned` or an admin's id. */
+  owner?: string;
+  /** `true`: open leads whose next step is past due. */
+  overdue?: 'true';
 }
 
-export interface LeadPatch {
-  status?: LeadStatus;
-  notes?: string;
-}
+/** Status and notes, and the lead's work: owner, next step, a note or an action for the timeline. */
+export type LeadPatch = Partial<ContactPatch>;
 
 export interface LeadListResult {
   records: ContactRequest[];
@@ -53,7 +56,14 @@ function searchParams(filter: LeadFilter): Record<string, string> {
 
 /** The server's filter, for the local copy (one implementation, in domain/). */
 export function filterLeadsLocally(leads: readonly ContactRequest[], filter: LeadFilter): ContactRequest[] {
-  return filterLeads(leads, filter as Readonly<DomainLeadFilter>);
+  return filterLeads(leads, filter as Readonly<DomainLeadFilter>, { adminId: signedInOwner()?.id });
+}
+
+/** This device's copy of leads with its queued changes applied, notes and actions on the timeline. */
+async function withQueuedChanges(rows: ContactRequest[]) {
+  const owners = new Map((await knownOwners()).map((owner) => [owner.id, owner.email]));
+  const edit = queuedLeadEdit(signedInOwner(), (id) => owners.get(id));
+  return applyQueuedChanges(rows, await listOutbox().catch(() => []), 'contacts', new Date(), edit);
 }
 
 async function writeThrough(leads: ContactRequest[], filter: LeadFilter): Promise<void> {
@@ -88,7 +98,7 @@ export async function listLeads(filter: LeadFilter = {}): Promise<LeadListResult
     }
     offline = true;
   }
-  const view = applyQueuedChanges(rows, await listOutbox().catch(() => []), 'contacts');
+  const view = await withQueuedChanges(rows);
   // A queued status change may move a lead out of (or, offline, into) this view.
   const records = filterLeadsLocally(view.records, filter);
   return { records, offline, pendingIds: view.pendingIds.filter((id) => records.some((lead) => lead.id === id)) };
@@ -104,7 +114,7 @@ export async function countLeadsByStatus(): Promise<LeadCounts & { offline: bool
   } catch (serverError) {
     if (!(serverError instanceof NetworkUnreachableError)) throw serverError;
     const rows = await localDb().contacts.toArray();
-    const view = applyQueuedChanges(rows, await listOutbox().catch(() => []), 'contacts');
+    const view = await withQueuedChanges(rows);
     return { ...countLeads(view.records), offline: true };
   }
 }
@@ -116,7 +126,25 @@ export async function countNewLeads(): Promise<number> {
 
 async function localLead(id: string): Promise<ContactRequest | undefined> {
   const row = await localDb().contacts.get(id);
-  return applyQueuedChanges(row ? [row] : [], await listOutbox(), 'contacts').records[0];
+  return (await withQueuedChanges(row ? [row] : [])).records[0];
+}
+
+/**
+ * One lead by id, whatever the inbox's filter (GET /api/contacts/{id}): a lead's own address opens it from a link
+ * or after a reload. Offline, this device's copy; null when neither has it.
+ */
+export async function getLead(id: string): Promise<{ record: ContactRequest | null; offline: boolean }> {
+  try {
+    const lead = await getJson<ContactRequest>(`contacts/${encodeURIComponent(id)}`);
+    await localDb()
+      .contacts.put(lead)
+      .catch((error: unknown) => console.warn('Could not keep a local copy', error));
+    return { record: (await withQueuedChanges([lead])).records[0] ?? null, offline: false };
+  } catch (serverError) {
+    if (serverError instanceof ApiError && serverError.status === 404) return { record: null, offline: false };
+    if (!(serverError instanceof NetworkUnreachableError)) throw serverError;
+    return { record: (await localLead(id)) ?? null, offline: true };
+  }
 }
 
 /**

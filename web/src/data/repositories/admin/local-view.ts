@@ -26,6 +26,15 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const onItsWay = (entry: OutboxEntry) => entry.state === 'pending' || entry.state === 'sending';
 
 /**
+ * How a queued edit shows on the record it changes. By default its fields replace the record's (a PUT or PATCH
+ * of plain fields); a lead's PATCH carries a note or an action that the server turns into timeline entries,
+ * so the leads repository passes its own (lead-view.ts).
+ */
+export type MergeQueuedEdit<T> = (existing: T, payload: Record<string, unknown>, entry: OutboxEntry) => T;
+
+const mergeFields = <T>(existing: T, payload: Record<string, unknown>): T => ({ ...existing, ...payload });
+
+/**
  * Applies the queued entries of `entity` to `rows`, oldest first. A record's entries after a parked one (conflict,
  * failed) are left out: they build on a change the server has not taken, and the sync center shows them.
  * Records created offline go last, in the order they were made (the server lists new records last too).
@@ -36,6 +45,7 @@ export function applyQueuedChanges<T extends RecordLike>(
   entries: readonly OutboxEntry[],
   entity: OutboxEntity,
   now: Date = new Date(),
+  mergeEdit: MergeQueuedEdit<T> = mergeFields,
 ): QueuedView<T> {
   const byId = new Map<string, T>(rows.map((row) => [row.id, row]));
   const parked = new Set<string>();
@@ -64,7 +74,7 @@ export function applyQueuedChanges<T extends RecordLike>(
         version: existing?.version ?? 1,
       } as unknown as T);
     } else if (existing) {
-      byId.set(entry.entityId, { ...existing, ...payload, id: existing.id, version: existing.version } as T);
+      byId.set(entry.entityId, { ...mergeEdit(existing, payload, entry), id: existing.id, version: existing.version });
     } else {
       // An edit of a record outside this list (another community's listing): nothing to show here.
       continue;

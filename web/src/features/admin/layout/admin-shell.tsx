@@ -22,6 +22,7 @@ import { useAdminSession } from '../shared/use-session';
 import * as icons from './nav-icons';
 import { SyncIndicator, syncState } from './sync-indicator';
 import { useNewLeadsCount } from './use-new-leads-count';
+import { useRefreshAfterSync } from './use-refresh-after-sync';
 import { useSyncStatus } from './use-sync-status';
 
 /** What the login page reads from the location state after a redirect. */
@@ -152,6 +153,7 @@ function SignedInShell({ user, onLogout }: { user: AdminUser; onLogout: () => vo
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, search } = useLocation();
   const syncStatus = useSyncStatus();
+  useRefreshAfterSync(syncStatus.lastSyncAt);
   const newLeads = useNewLeadsCount();
   const menuButton = useRef<HTMLButtonElement>(null);
 

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CONTACT_INTERESTS, INTEREST_LABELS, LEAD_SOURCES, LEAD_STATUSES } from '@domain/constants';
+import type { LeadOwner } from '@/data/repositories/admin/lead-view';
 import { SOURCE_LABELS, STATUS_LABELS } from './lead-labels';
 import type { LeadFilterValues, ParamChanges } from './use-lead-filter';
 
@@ -18,7 +19,7 @@ interface Option {
 
 interface SelectFilter {
   /** The URL parameter it sets. */
-  param: 'status' | 'interest' | 'communityId' | 'source';
+  param: 'status' | 'interest' | 'communityId' | 'source' | 'owner';
   id: string;
   label: string;
   /** The first option, for no filter. */
@@ -95,12 +96,14 @@ export function LeadFilterForm({
   spamView,
   hasFilters,
   communities,
+  owners,
   updateParams,
 }: {
   filter: LeadFilterValues;
   spamView: boolean;
   hasFilters: boolean;
   communities: { id: string; name: string }[];
+  owners: LeadOwner[];
   updateParams: (changes: ParamChanges, options?: { replace?: boolean }) => void;
 }) {
   const [search, setSearch] = useState(filter.q ?? '');
@@ -137,6 +140,17 @@ export function LeadFilterForm({
       options: communityOptions,
     },
     { param: 'source', id: 'lead-source', label: 'Source', anyLabel: 'Any source', options: SOURCE_OPTIONS },
+    {
+      param: 'owner',
+      id: 'lead-owner',
+      label: 'Owner',
+      anyLabel: 'Anyone',
+      options: [
+        { value: 'me', label: 'Assigned to me' },
+        { value: 'unassigned', label: 'Unassigned (open leads)' },
+        ...owners.map((owner) => ({ value: owner.id, label: owner.email })),
+      ],
+    },
   ];
 
   const dates: { param: 'from' | 'to'; id: string; label: string; min?: string; max?: string }[] = [

@@ -1,9 +1,14 @@
-/** The inbox's list (DESIGN §6): each lead's name, status, quick-send flag, interest, source, time and excerpt. */
+/**
+ * The inbox's list (DESIGN §6, issue 18): each lead's name, status, quick-send flag, owner, next step (overdue
+ * flagged), interest, source, time and excerpt.
+ */
 import { Link } from 'react-router-dom';
 import type { ContactRequest } from '@domain/schemas/contact';
+import { isOverdue } from '@domain/schemas/lead-work';
+import type { LeadOwner } from '@/data/repositories/admin/lead-view';
 import { formatDateTime } from '../shared/date-time-format';
 import { interestLabel, quickFillLabel, sourceLabel, STATUS_TONES, statusLabel } from './lead-labels';
-import { receivedAt } from './lead-time';
+import { receivedAt, today } from './lead-time';
 
 function QuickFillBadge({ quickFillMs }: { quickFillMs: number }) {
   return (
@@ -23,6 +28,7 @@ export function LeadList({
   spamView,
   hasFilters,
   selectedId,
+  owners,
   linkTo,
 }: {
   records: ContactRequest[] | null;
@@ -30,8 +36,11 @@ export function LeadList({
   spamView: boolean;
   hasFilters: boolean;
   selectedId: string | null;
+  owners: LeadOwner[];
   linkTo: (changes: Record<string, string | undefined>) => string;
 }) {
+  const day = today();
+  const ownerEmail = (id: string) => owners.find((owner) => owner.id === id)?.email ?? 'an inactive admin';
   const count = records ? `${records.length} ${records.length === 1 ? 'lead' : 'leads'}` : '';
   return (
     <section className="admin-card admin-leads__list" aria-labelledby="lead-list-title" style={{ padding: 0 }}>
@@ -62,6 +71,15 @@ export function LeadList({
                     {statusLabel(lead.status)}
                   </span>
                   {lead.quickFillMs !== undefined && <QuickFillBadge quickFillMs={lead.quickFillMs} />}
+                  {isOverdue(lead, day) && (
+                    <span className="admin-badge" data-tone="red">
+                      Overdue
+                    </span>
+                  )}
+                </span>
+                <span className="admin-muted admin-small">
+                  {lead.ownerId ? ownerEmail(lead.ownerId) : 'Unassigned'}
+                  {lead.nextStepAt && ` · ${lead.nextStep || 'Next step'} by ${lead.nextStepAt}`}
                 </span>
                 <span className="admin-muted admin-small">
                   {interestLabel(lead.interest)} · {sourceLabel(lead.source)} · {formatDateTime(receivedAt(lead))}

@@ -1,5 +1,6 @@
 /** When a lead arrived, and the inbox's order (DESIGN §6: newest first). */
 import type { ContactRequest } from '@domain/schemas/contact';
+import { salesDay } from '@domain/schemas/lead-work';
 
 /** When the request arrived: submittedAt when the form sent one (it may have waited offline), else createdAt. */
 export const receivedAt = (lead: ContactRequest): string => lead.submittedAt ?? lead.createdAt;
@@ -8,3 +9,6 @@ export const receivedAt = (lead: ContactRequest): string => lead.submittedAt ?? 
 export function newestFirst(leads: readonly ContactRequest[]): ContactRequest[] {
   return leads.slice().sort((a, b) => receivedAt(b).localeCompare(receivedAt(a)));
 }
+
+/** Today for overdue next steps, the day the server's Overdue view uses (Central Time). */
+export const today = (): string => salesDay();

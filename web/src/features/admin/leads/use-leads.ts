@@ -48,6 +48,8 @@ export function useLeads(values: LeadFilterValues) {
     loading: list.isFetching,
     error: error ? errorMessage(error, 'Failed to load leads. Please try again.') : null,
     spamCount: counts.data?.byStatus.SPAM ?? null,
+    unassignedCount: counts.data?.unassigned ?? null,
+    overdueCount: counts.data?.overdue ?? null,
     reload,
     saved: (lead: ContactRequest) =>
       changeList((records) => records.map((item) => (item.id === lead.id ? lead : item))),

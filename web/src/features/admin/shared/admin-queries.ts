@@ -7,7 +7,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { listAudit } from '@/data/repositories/admin/audit';
 import { listAdmin, type AdminEntity } from '@/data/repositories/admin/content';
-import { countLeadsByStatus, countNewLeads, listLeads, type LeadFilter } from '@/data/repositories/admin/leads';
+import { listLeadOwners } from '@/data/repositories/admin/lead-view';
+import { countLeadsByStatus, countNewLeads, getLead, listLeads, type LeadFilter } from '@/data/repositories/admin/leads';
 import { loadAdminSettings } from '@/data/repositories/admin/settings';
 import { listAdminUsers } from '@/data/repositories/admin/users';
 
@@ -20,6 +21,9 @@ export const adminKeys = {
   leadList: (filter: LeadFilter) => ['admin', 'leads', filter] as const,
   leadsByStatus: ['admin', 'leads', 'by-status'] as const,
   newLeadCount: ['admin', 'leads', 'new'] as const,
+  /** One lead by id (its own address), whatever the list's filter. */
+  lead: (id: string) => ['admin', 'leads', 'one', id] as const,
+  leadOwners: ['admin', 'lead-owners'] as const,
   settings: ['admin', 'settings'] as const,
   adminUsers: ['admin', 'admin-users'] as const,
   audit: (page: { limit: number; offset: number }) => ['admin', 'audit', page] as const,
@@ -33,6 +37,12 @@ export const leadListQuery = (filter: LeadFilter) =>
 
 export const leadsByStatusQuery = () =>
   queryOptions({ queryKey: adminKeys.leadsByStatus, queryFn: countLeadsByStatus });
+
+export const leadQuery = (id: string) =>
+  queryOptions({ queryKey: adminKeys.lead(id), queryFn: () => getLead(id) });
+
+export const leadOwnersQuery = () =>
+  queryOptions({ queryKey: adminKeys.leadOwners, queryFn: listLeadOwners, staleTime: 5 * 60_000 });
 
 export const newLeadCountQuery = () => queryOptions({ queryKey: adminKeys.newLeadCount, queryFn: countNewLeads });
 

@@ -1,15 +1,12 @@
 /**
  * What a lead PATCH changes, with the timeline entries it adds (domain/schemas/lead-work.ts). The server writes
  * the entries, from the signed-in admin and its own clock: a client cannot forge or rewrite the history, and a
- * change queued offline is recorded when it arrives, by the admin who made it.
+ * change queued offline is recorded when it arrives, by the admin who made it. The back office runs the same
+ * function over its queued changes, so a note written offline shows on the timeline (marked as waiting) exactly
+ * as the server will record it.
  */
-import {
-  MAX_LEAD_EVENTS,
-  type ContactPatch,
-  type ContactRequest,
-  type LeadEvent,
-  type LeadEventKind,
-} from '../../domain';
+import type { ContactPatch, ContactRequest } from '../schemas/contact';
+import { MAX_LEAD_EVENTS, type LeadEvent, type LeadEventKind } from '../schemas/lead-work';
 
 export interface LeadActor {
   id: string;
