@@ -1,9 +1,10 @@
 /**
- * The dashboard (SPEC §2): counts of communities, listings and properties and their total, NEW leads, recent
- * activity (the last 3 of each type, merged and cut to 5), a refresh button, the last-updated time, quick links and
- * an empty-state welcome. Communities, listings and properties load together (loadDashboard).
+ * The dashboard (SPEC §2): the day first (new leads, leads without owner, overdue follow-ups, visits of today and
+ * tomorrow, the sync queue: day-overview.tsx), then counts of communities, listings and properties and their
+ * total, recent activity (the last 3 of each type, merged and cut to 5), a refresh button, the last-updated time,
+ * quick links and an empty-state welcome. Communities, listings and properties load together.
  */
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_RECENT_MAX, DASHBOARD_RECENT_PER_TYPE } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
@@ -11,11 +12,13 @@ import type { Community } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import type { Property } from '@domain/schemas/property';
 import { RetryAlert } from '../shared/admin-alert';
-import { newLeadCountQuery, recordsQuery } from '../shared/admin-queries';
+import { recordsQuery } from '../shared/admin-queries';
 import { formatDateTime, formatTime } from '../shared/date-time-format';
 import { OfflineBanner } from '../shared/offline-banner';
 import { AdminPageHeader } from '../shared/page-header';
 import { useAdminSession } from '../shared/use-session';
+import { DayTiles, VisitsCard } from './day-overview';
+import { useDayOverview } from './use-day-overview';
 
 interface DashboardData {
   communities: Community[];
@@ -75,15 +78,15 @@ export function recentActivity(
 const TYPE_TONE: Record<ActivityType, string> = { Community: 'blue', Listing: 'green', Property: 'purple' };
 
 /**
- * The three lists, loaded together (SPEC §2), with the count of NEW leads: the data once all three have answered,
- * the time of the last load that brought all three, and whether the last load of any failed.
+ * The three lists, loaded together (SPEC §2), with the day's leads and visits: the data once all three lists have
+ * answered, the time of the last load that brought all three, and whether the last load of any list failed.
  */
 function useDashboardData() {
   const lists = useQueries({
     queries: [recordsQuery('communities'), recordsQuery('listings'), recordsQuery('properties')],
   });
-  const newLeads = useQuery(newLeadCountQuery());
   const [communities, listings, properties] = lists.map((list) => list.data);
+  const day = useDayOverview(communities?.records as Community[] | undefined);
   const data: DashboardData | null =
     communities && listings && properties
       ? {
@@ -93,17 +96,17 @@ function useDashboardData() {
           offline: communities.offline || listings.offline || properties.offline,
         }
       : null;
-  const loading = lists.some((list) => list.isFetching) || newLeads.isFetching;
+  const loading = lists.some((list) => list.isFetching) || day.loading;
   return {
     data,
-    // A failed count shows '—'.
-    newLeads: newLeads.isError ? null : (newLeads.data ?? null),
+    day,
     loading,
     // Like each load before it, a new load clears the last one's error.
     failed: !loading && lists.some((list) => list.isError),
     updatedAt: data ? new Date(Math.min(...lists.map((list) => list.dataUpdatedAt))) : null,
     refresh: () => {
-      for (const query of [...lists, newLeads]) void query.refetch();
+      for (const list of lists) void list.refetch();
+      day.refetch();
     },
   };
 }
@@ -111,7 +114,7 @@ function useDashboardData() {
 export function DashboardPage() {
   const { user } = useAdminSession();
   const isSuperAdmin = user?.role === 'SUPER_ADMIN';
-  const { data, newLeads, loading, failed, updatedAt, refresh } = useDashboardData();
+  const { data, day, loading, failed, updatedAt, refresh } = useDashboardData();
   const error = failed ? MESSAGES.dashboardLoadFailed : null;
 
   const total = data ? data.communities.length + data.listings.length + data.properties.length : 0;
@@ -135,8 +138,17 @@ export function DashboardPage() {
           </button>
         }
       />
-      <OfflineBanner offline={Boolean(data?.offline)} />
+      <OfflineBanner offline={Boolean(data?.offline || day.offline)} />
       {error && <RetryAlert text={error} onRetry={refresh} />}
+
+      <DayTiles
+        counts={day.counts}
+        countsFailed={day.countsFailed}
+        visits={day.visits}
+        visitsFailed={day.visitsFailed}
+        sync={day.sync}
+      />
+      <VisitsCard visits={day.visits} failed={day.visitsFailed} />
 
       {data && (
         <section aria-label="Totals" className="admin-stats">
@@ -156,10 +168,6 @@ export function DashboardPage() {
             <span className="admin-stat__label">Total items</span>
             <span className="admin-stat__value">{total}</span>
           </div>
-          <Link to="/admin/contacts?status=NEW" className="admin-stat">
-            <span className="admin-stat__label">New leads</span>
-            <span className="admin-stat__value">{newLeads ?? '—'}</span>
-          </Link>
         </section>
       )}
 
