@@ -4,7 +4,8 @@
  *   replayed for the same key; the same key with another request answers 422. The key is looked up before the
  *   write runs (and so before If-Match), so a retry whose first answer was lost gets that answer, not a 412.
  * - `If-Match: "<version>"` becomes the storage's expectedVersion (412 on mismatch, with the current record).
- * - Admin writes add an audit entry in the same transaction.
+ * - Admin writes add an audit entry in the same transaction, with the record's name and an update's changes
+ *   (api/http/audit-details.ts), the record read before and after the write in that transaction.
  * - What identifies the first request is a keyed fingerprint: an HMAC (key derived from the server secret) of
  *   method, URL, caller and body, with the body's secret fields (passwords, passes, tokens) left out. An unsalted
  *   SHA-256 of the body, as stored before, kept a fast hash of every new admin's password for anyone who reads
@@ -14,6 +15,7 @@ import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../domain';
 import type { CollectionName, Transaction } from '../storage/storage';
+import { auditDetails } from './audit-details';
 import { HttpError } from './http-error';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -34,6 +36,11 @@ export interface AuditInfo {
   action: string;
   entity: CollectionName | 'session';
   entityId: (result: unknown) => string | null;
+  /**
+   * The id of the record the write changes, known before it runs (default: the route's `:id`): the record is read
+   * first, in the same transaction, so the entry can list an update's changes and name what a delete removed.
+   */
+  recordId?: string;
 }
 
 /** AuditInfo.entityId of a write that answers with the record it wrote. */
@@ -115,6 +122,14 @@ function sameRequest(stored: string, fingerprint: string, request: FastifyReques
   return stored === digestRequest(createHash('sha256'), request, request.body ?? null);
 }
 
+/** The audited record as it was before the write: the "before" of an update, the name of what a delete removes. */
+function recordBeforeWrite(tx: Transaction, request: FastifyRequest, audit: AuditInfo): unknown {
+  if (audit.entity === 'session') return undefined;
+  const paramId = (request.params as { id?: unknown } | undefined)?.id;
+  const id = audit.recordId ?? (typeof paramId === 'string' ? paramId : undefined);
+  return id ? tx.get(audit.entity, id) : undefined;
+}
+
 export async function runWrite<T>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -138,6 +153,7 @@ export async function runWrite<T>(
       }
       if (previous) tx.remove('idempotency', idempotencyId);
     }
+    const auditedBefore = audit && request.admin ? recordBeforeWrite(tx, request, audit) : undefined;
     const result = write({ tx, expectedVersion });
     if (key) {
       tx.insert('idempotency', {
@@ -149,15 +165,18 @@ export async function runWrite<T>(
       });
     }
     if (audit && request.admin) {
+      const entityId = audit.entityId(result.body);
+      const after = audit.entity !== 'session' && entityId ? tx.get(audit.entity, entityId) : undefined;
       tx.insert('audit', {
         at: new Date().toISOString(),
         actorId: request.admin.id,
         actorEmail: request.admin.email,
         action: audit.action,
         entity: audit.entity,
-        entityId: audit.entityId(result.body),
+        entityId,
         ip: request.ip,
         outcome: 'success',
+        ...auditDetails(audit.entity, auditedBefore, after),
       });
     }
     return { replayed: false, ...result };

@@ -33,11 +33,15 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
   app.get('/contacts/counts', auth, async (): Promise<LeadCounts> => countLeads(await app.storage.list('contacts')));
 
   // One lead, whatever the inbox's filter: a lead's own address (/admin/leads/:id) opens it from a link or a reload.
-  app.get<{ Params: { id: string } }>('/contacts/:id', { ...auth, schema: { params: idParamsSchema } }, async (request) => {
-    const lead = await app.storage.get('contacts', request.params.id);
-    if (!lead) throw new HttpError(404, MESSAGES.notFound);
-    return lead;
-  });
+  app.get<{ Params: { id: string } }>(
+    '/contacts/:id',
+    { ...auth, schema: { params: idParamsSchema } },
+    async (request) => {
+      const lead = await app.storage.get('contacts', request.params.id);
+      if (!lead) throw new HttpError(404, MESSAGES.notFound);
+      return lead;
+    },
+  );
 
   app.get<{ Querystring: LeadFilter }>(
     '/contacts/export.csv',

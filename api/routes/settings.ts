@@ -22,7 +22,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
             : tx.insert('settings', { id: SETTINGS_ID, ...next });
           return { statusCode: 200, body: { general: saved.general, appearance: saved.appearance, seo: saved.seo } };
         },
-        { action: 'settings.update', entity: 'settings', entityId: () => SETTINGS_ID },
+        { action: 'settings.update', entity: 'settings', entityId: () => SETTINGS_ID, recordId: SETTINGS_ID },
       );
     },
   );

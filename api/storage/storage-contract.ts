@@ -530,6 +530,35 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
           storage.transact((tx) => tx.insert('adminUsers', newAdmin('keep@example.com'))),
         ).rejects.toBeInstanceOf(UniqueViolationError);
       });
+
+      it("keeps an audit entry's record name and field-by-field changes across close and reopen", async (context) => {
+        if (!subject.reopen) {
+          context.skip();
+          return;
+        }
+        const entry = await storage.transact((tx) =>
+          tx.insert('audit', {
+            at: '2026-01-31T12:00:00.000Z',
+            actorId: 'a1',
+            actorEmail: 'owner@example.com',
+            action: 'community.update',
+            entity: 'communities',
+            entityId: 'c1',
+            ip: null,
+            outcome: 'success',
+            recordName: 'Willow Bend North',
+            changes: [
+              { field: 'name', before: 'Willow Bend', after: 'Willow Bend North' },
+              { field: 'totalHomes', before: 120, after: null },
+              { field: 'featured', before: false, after: true },
+            ],
+            moreChanges: 2,
+          }),
+        );
+        await storage.close();
+        storage = await subject.reopen();
+        expect(await storage.get('audit', entry.id)).toEqual(entry);
+      });
     });
   });
 }

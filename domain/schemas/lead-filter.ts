@@ -80,10 +80,7 @@ export interface LeadCounts {
 }
 
 /** The counts of GET /api/contacts/counts, from a list of leads (the server's, or a device's offline copy). */
-export function countLeads(
-  leads: readonly ContactRequest[],
-  today = salesDay(),
-): LeadCounts {
+export function countLeads(leads: readonly ContactRequest[], today = salesDay()): LeadCounts {
   const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadCounts['byStatus'];
   for (const lead of leads) byStatus[lead.status] += 1;
   return {

@@ -8,7 +8,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactRequest } from '../../domain';
-import { apiLogin, createAdmin, expectToast, field, openAdminPage, superApi, unique, type ApiSession } from './support/admin';
+import {
+  apiLogin,
+  createAdmin,
+  expectToast,
+  field,
+  openAdminPage,
+  superApi,
+  unique,
+  type ApiSession,
+} from './support/admin';
 import { adminGet } from './support/api';
 import { launchBrowser, type E2ePage } from './support/browser';
 import { e2eEnv } from './support/env';
@@ -116,7 +125,10 @@ describe('lead work', () => {
 
     // The agent's Mine view holds it; the super admin's does not.
     const agentPage = await open(agent, `/admin/contacts?owner=me&q=${marker}`);
-    await agentPage.locator('.admin-lead-list').getByText(`${marker} Ada`, { exact: true }).waitFor({ timeout: 10_000 });
+    await agentPage
+      .locator('.admin-lead-list')
+      .getByText(`${marker} Ada`, { exact: true })
+      .waitFor({ timeout: 10_000 });
     await page.goto(`/admin/contacts?owner=me&q=${marker}`, { waitUntil: 'load' });
     await page.getByText('No leads match these filters.', { exact: true }).waitFor({ timeout: 10_000 });
   }, 120_000);
@@ -129,7 +141,9 @@ describe('lead work', () => {
     const detail = page.locator('.admin-lead-detail');
     await detail.getByRole('heading', { name: `${marker} Ben` }).waitFor({ timeout: 15_000 });
     // The owner list is kept on the device for offline use once it has been read.
-    await expect.poll(() => field(detail, 'Owner').locator('option').allTextContents()).toContain(`${agent.email} (me)`);
+    await expect
+      .poll(() => field(detail, 'Owner').locator('option').allTextContents())
+      .toContain(`${agent.email} (me)`);
 
     await page.context().setOffline(true);
     await detail.getByRole('button', { name: 'Assign to me', exact: true }).click();

@@ -1,36 +1,23 @@
-/** The audit log (SUPER_ADMIN): who did what, when, and whether it worked; newest first, paged (?page=N). */
+/**
+ * The audit log (SUPER_ADMIN): who did what to which record, when, and whether it worked; an update's changes
+ * field by field. Newest first, paged (?page=N), filtered by user, record kind and day range, all in the URL.
+ */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
-import type { AuditEntry } from '@/data/repositories/admin/audit';
+import { Link } from 'react-router-dom';
 import { AdminAlert } from '../shared/admin-alert';
 import { auditQuery } from '../shared/admin-queries';
 import { errorMessage, isAuthError } from '../shared/error-checks';
-import { formatDateTime } from '../shared/date-time-format';
 import { AdminPageHeader } from '../shared/page-header';
-
-export const AUDIT_PAGE_SIZE = 50;
-
-/** "contact.update" → "Contact update"; "admin.login" → "Admin login". */
-export function actionLabel(action: string): string {
-  const text = action.replace(/[._-]+/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function OutcomeBadge({ outcome }: { outcome: string }) {
-  const ok = outcome === 'success';
-  return (
-    <span className="admin-badge" data-tone={ok ? 'green' : 'red'}>
-      {ok ? 'Success' : 'Failure'}
-    </span>
-  );
-}
+import { AuditEntryRow } from './audit-entry-row';
+import { AuditFilterForm } from './audit-filter-form';
+import { AUDIT_PAGE_SIZE, auditRequestFor, useAuditFilter } from './use-audit-filter';
+import './audit.css';
 
 export function AuditPage() {
-  const [params] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { filter, page, hasFilters, setFilter, pageLink } = useAuditFilter();
   const audit = useQuery({
-    ...auditQuery({ limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
-    // The page shown stays while the next one loads.
+    ...auditQuery(auditRequestFor(filter, page)),
+    // The page shown stays while the next one (or the next filter) loads.
     placeholderData: keepPreviousData,
   });
   const data = audit.data ?? null;
@@ -42,9 +29,6 @@ export function AuditPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
   const first = data && data.total > 0 ? (page - 1) * AUDIT_PAGE_SIZE + 1 : 0;
   const last = data ? Math.min(data.total, page * AUDIT_PAGE_SIZE) : 0;
-
-  const entity = (entry: AuditEntry) =>
-    [entry.entity, entry.entityId ? entry.entityId.slice(0, 8) : ''].filter(Boolean).join(' · ');
 
   return (
     <>
@@ -62,10 +46,17 @@ export function AuditPage() {
           </button>
         }
       />
+      <AuditFilterForm filter={filter} actors={data?.actors ?? []} hasFilters={hasFilters} setFilter={setFilter} />
       {error && <AdminAlert tone="error">{error}</AdminAlert>}
       {data && data.entries.length === 0 && !loading && (
-        <div className="admin-card admin-empty">
-          <p>No audit entries{page > 1 ? ' on this page' : ' yet'}.</p>
+        <div className="admin-card admin-empty" role="status">
+          {hasFilters ? (
+            <p>
+              No audit entries match these filters. <Link to="/admin/audit">Show all entries</Link>
+            </p>
+          ) : (
+            <p>No audit entries{page > 1 ? ' on this page' : ' yet'}.</p>
+          )}
         </div>
       )}
       {data && data.entries.length > 0 && (
@@ -86,21 +77,7 @@ export function AuditPage() {
             </thead>
             <tbody>
               {data.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at ?? entry.createdAt)}</td>
-                  <td style={{ overflowWrap: 'anywhere' }}>
-                    {entry.actorEmail ?? <span className="admin-muted">—</span>}
-                  </td>
-                  <td>
-                    {actionLabel(entry.action)}
-                    {entry.detail && <div className="admin-muted admin-small">{entry.detail}</div>}
-                  </td>
-                  <td className="admin-small">{entity(entry) || '—'}</td>
-                  <td>
-                    <OutcomeBadge outcome={entry.outcome} />
-                  </td>
-                  <td className="admin-small admin-muted">{entry.ip ?? '—'}</td>
-                </tr>
+                <AuditEntryRow key={entry.id} entry={entry} />
               ))}
             </tbody>
           </table>
@@ -113,7 +90,7 @@ export function AuditPage() {
           </span>
           <span style={{ display: 'flex', gap: 8 }}>
             {page > 1 ? (
-              <Link className="button button--ghost button--small" to={page === 2 ? '?' : `?page=${page - 1}`}>
+              <Link className="button button--ghost button--small" to={pageLink(page - 1)}>
                 ← Newer
               </Link>
             ) : null}
@@ -121,7 +98,7 @@ export function AuditPage() {
               Page {page} of {pages}
             </span>
             {page < pages ? (
-              <Link className="button button--ghost button--small" to={`?page=${page + 1}`}>
+              <Link className="button button--ghost button--small" to={pageLink(page + 1)}>
                 Older →
               </Link>
             ) : null}

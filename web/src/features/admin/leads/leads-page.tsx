@@ -43,7 +43,10 @@ export function LeadsPage() {
   );
   const inList = leads.records?.find((record) => record.id === selectedId) ?? null;
   // A lead outside the list's filter (a link, the dashboard, the audit log) is read on its own.
-  const single = useQuery({ ...leadQuery(selectedId ?? ''), enabled: Boolean(selectedId) && !inList && !leads.loading });
+  const single = useQuery({
+    ...leadQuery(selectedId ?? ''),
+    enabled: Boolean(selectedId) && !inList && !leads.loading,
+  });
   const selected = inList ?? single.data?.record ?? null;
   const closeTo = linkTo({ lead: undefined });
 

@@ -7,7 +7,17 @@
 import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 
-export const FILTER_KEYS = ['status', 'interest', 'source', 'communityId', 'owner', 'overdue', 'q', 'from', 'to'] as const;
+export const FILTER_KEYS = [
+  'status',
+  'interest',
+  'source',
+  'communityId',
+  'owner',
+  'overdue',
+  'q',
+  'from',
+  'to',
+] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 export type LeadFilterValues = Partial<Record<FilterKey, string>>;
 /** URL parameters to set (a value) or remove (undefined). */

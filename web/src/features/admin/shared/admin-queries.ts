@@ -5,10 +5,16 @@
  * only when the server cannot be reached, flagged `offline`; HTTP errors raised).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { listAudit } from '@/data/repositories/admin/audit';
+import { listAudit, type AuditRequest } from '@/data/repositories/admin/audit';
 import { listAdmin, type AdminEntity } from '@/data/repositories/admin/content';
 import { listLeadOwners } from '@/data/repositories/admin/lead-view';
-import { countLeadsByStatus, countNewLeads, getLead, listLeads, type LeadFilter } from '@/data/repositories/admin/leads';
+import {
+  countLeadsByStatus,
+  countNewLeads,
+  getLead,
+  listLeads,
+  type LeadFilter,
+} from '@/data/repositories/admin/leads';
 import { loadAdminSettings } from '@/data/repositories/admin/settings';
 import { listAdminUsers } from '@/data/repositories/admin/users';
 
@@ -26,7 +32,8 @@ export const adminKeys = {
   leadOwners: ['admin', 'lead-owners'] as const,
   settings: ['admin', 'settings'] as const,
   adminUsers: ['admin', 'admin-users'] as const,
-  audit: (page: { limit: number; offset: number }) => ['admin', 'audit', page] as const,
+  /** A page of the audit trail with its filters. */
+  audit: (request: AuditRequest) => ['admin', 'audit', request] as const,
 };
 
 export const recordsQuery = <E extends AdminEntity>(entity: E) =>
@@ -38,8 +45,7 @@ export const leadListQuery = (filter: LeadFilter) =>
 export const leadsByStatusQuery = () =>
   queryOptions({ queryKey: adminKeys.leadsByStatus, queryFn: countLeadsByStatus });
 
-export const leadQuery = (id: string) =>
-  queryOptions({ queryKey: adminKeys.lead(id), queryFn: () => getLead(id) });
+export const leadQuery = (id: string) => queryOptions({ queryKey: adminKeys.lead(id), queryFn: () => getLead(id) });
 
 export const leadOwnersQuery = () =>
   queryOptions({ queryKey: adminKeys.leadOwners, queryFn: listLeadOwners, staleTime: 5 * 60_000 });
@@ -50,5 +56,5 @@ export const settingsQuery = () => queryOptions({ queryKey: adminKeys.settings, 
 
 export const adminUsersQuery = () => queryOptions({ queryKey: adminKeys.adminUsers, queryFn: listAdminUsers });
 
-export const auditQuery = (page: { limit: number; offset: number }) =>
-  queryOptions({ queryKey: adminKeys.audit(page), queryFn: () => listAudit(page) });
+export const auditQuery = (request: AuditRequest) =>
+  queryOptions({ queryKey: adminKeys.audit(request), queryFn: () => listAudit(request) });
