@@ -5,64 +5,9 @@
  */
 import { Link } from 'react-router-dom';
 import type { AuditActor } from '@/data/repositories/admin/audit';
+import { DateFilter, FilterSelect } from '../shared/filter-fields';
 import { ENTITY_OPTIONS } from './audit-labels';
 import type { AuditFilterValues } from './use-audit-filter';
-
-interface Option {
-  value: string;
-  label: string;
-}
-
-function FilterSelect(props: {
-  id: string;
-  label: string;
-  anyLabel: string;
-  value: string | undefined;
-  options: Option[];
-  onChange: (value: string | undefined) => void;
-}) {
-  const { id, label, anyLabel, value, options, onChange } = props;
-  // A value the list does not offer (an old link) stays selectable, so the select shows what the URL filters by.
-  const shown =
-    value && !options.some((option) => option.value === value) ? [{ value, label: value }, ...options] : options;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
-        <option value="">{anyLabel}</option>
-        {shown.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function DateFilter(props: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  min?: string | undefined;
-  max?: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
-  const { id, label, value, min, max, onChange } = props;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="date"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      />
-    </div>
-  );
-}
 
 export function AuditFilterForm({
   filter,

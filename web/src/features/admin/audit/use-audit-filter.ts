@@ -5,6 +5,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditRequest } from '@/data/repositories/admin/audit';
+import { filterValuesFrom } from '../shared/filter-fields';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -17,14 +18,8 @@ export interface AuditFilterValues {
 const FILTER_KEYS = ['actor', 'kind', 'from', 'to'] as const;
 
 /** The filter as the URL holds it; empty values are left out. */
-export function auditFilterFromParams(params: URLSearchParams): AuditFilterValues {
-  const filter: AuditFilterValues = {};
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key)?.trim();
-    if (value) filter[key] = value;
-  }
-  return filter;
-}
+export const auditFilterFromParams = (params: URLSearchParams): AuditFilterValues =>
+  filterValuesFrom(params, FILTER_KEYS);
 
 /** The API request for this filter and page (an unknown kind in the URL is sent, so the server says what is wrong). */
 export function auditRequestFor(filter: AuditFilterValues, page: number): AuditRequest {

@@ -7,15 +7,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CONTACT_INTERESTS, INTEREST_LABELS, LEAD_SOURCES, LEAD_STATUSES } from '@domain/constants';
 import type { LeadOwner } from '@/data/repositories/admin/lead-view';
+import { DateFilter, FilterSelect, type FilterOption } from '../shared/filter-fields';
 import { SOURCE_LABELS, STATUS_LABELS } from './lead-labels';
 import type { LeadFilterValues, ParamChanges } from './use-lead-filter';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-interface Option {
-  value: string;
-  label: string;
-}
 
 interface SelectFilter {
   /** The URL parameter it sets. */
@@ -24,18 +20,18 @@ interface SelectFilter {
   label: string;
   /** The first option, for no filter. */
   anyLabel: string;
-  options: Option[];
+  options: FilterOption[];
 }
 
-const STATUS_OPTIONS: Option[] = LEAD_STATUSES.filter((status) => status !== 'SPAM').map((status) => ({
+const STATUS_OPTIONS: FilterOption[] = LEAD_STATUSES.filter((status) => status !== 'SPAM').map((status) => ({
   value: status,
   label: STATUS_LABELS[status],
 }));
-const INTEREST_OPTIONS: Option[] = CONTACT_INTERESTS.map((interest) => ({
+const INTEREST_OPTIONS: FilterOption[] = CONTACT_INTERESTS.map((interest) => ({
   value: interest,
   label: INTEREST_LABELS[interest],
 }));
-const SOURCE_OPTIONS: Option[] = LEAD_SOURCES.map((source) => ({ value: source, label: SOURCE_LABELS[source] }));
+const SOURCE_OPTIONS: FilterOption[] = LEAD_SOURCES.map((source) => ({ value: source, label: SOURCE_LABELS[source] }));
 const STATUS_SELECT: SelectFilter = {
   param: 'status',
   id: 'lead-status',
@@ -43,53 +39,6 @@ const STATUS_SELECT: SelectFilter = {
   anyLabel: 'All (except spam)',
   options: STATUS_OPTIONS,
 };
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  anyLabel,
-  options,
-  onChange,
-}: Omit<SelectFilter, 'param'> & { value: string | undefined; onChange: (value: string | undefined) => void }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function DateFilter(props: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  min?: string | undefined;
-  max?: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
-  const { id, label, value, min, max, onChange } = props;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="date"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      />
-    </div>
-  );
-}
 
 export function LeadFilterForm({
   filter,

@@ -6,6 +6,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { filterValuesFrom } from '../shared/filter-fields';
 
 export const FILTER_KEYS = [
   'status',
@@ -24,14 +25,7 @@ export type LeadFilterValues = Partial<Record<FilterKey, string>>;
 export type ParamChanges = Record<string, string | undefined>;
 
 /** The filter as the URL holds it; empty values are left out. */
-export function filterFromParams(params: URLSearchParams): LeadFilterValues {
-  const filter: LeadFilterValues = {};
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key)?.trim();
-    if (value) filter[key] = value;
-  }
-  return filter;
-}
+export const filterFromParams = (params: URLSearchParams): LeadFilterValues => filterValuesFrom(params, FILTER_KEYS);
 
 function withChanges(params: URLSearchParams, changes: ParamChanges): URLSearchParams {
   const next = new URLSearchParams(params);
