@@ -74,7 +74,7 @@ describe('admin communities', () => {
     const first = seeded[0]!;
     await search.fill(first.name.toUpperCase());
     await expect
-      .poll(() => page.locator('li[data-record-id]').count())
+      .poll(() => page.locator('[data-record-id]').count())
       .toBe(
         seeded.filter(
           (c) =>
@@ -82,10 +82,10 @@ describe('admin communities', () => {
             c.location.toLowerCase().includes(first.name.toLowerCase()),
         ).length,
       );
-    expect(await page.locator(`li[data-record-id="${first.id}"]`).count()).toBe(1);
+    expect(await page.locator(`[data-record-id="${first.id}"]`).count()).toBe(1);
     await search.fill(first.location.toLowerCase());
     await expect
-      .poll(() => page.locator('li[data-record-id]').count())
+      .poll(() => page.locator('[data-record-id]').count())
       .toBe(
         seeded.filter(
           (c) =>
@@ -245,9 +245,13 @@ describe('admin communities', () => {
     });
     await expect.poll(() => counts.textContent()).toBe(`Total: ${seeded.length + 1}Showing: ${seeded.length + 1}`);
 
-    // Edit by clicking the card: the modal shows the stored values; Updating... then the update toast.
-    const card = page.locator(`li[data-record-id="${stored!.id}"]`);
-    await card.getByRole('button', { name, exact: true }).click();
+    // Edit by clicking the name (a card's title button, a table row's link): the modal shows the stored values;
+    // Updating... then the update toast. `card` is the record's card or table row, whichever view shows.
+    const card = page.locator(`[data-record-id="${stored!.id}"]`);
+    await card
+      .getByRole('button', { name, exact: true })
+      .or(card.getByRole('link', { name, exact: true }))
+      .click();
     const editDialog = page.getByRole('dialog', { name: 'Edit Community' });
     await editDialog.waitFor({ state: 'visible' });
     expect(await field(editDialog, 'Location').inputValue()).toBe('Katy, TX');
@@ -340,7 +344,7 @@ describe('admin communities', () => {
       sqft: 1,
     });
     const page = await open('/admin/communities', 'Communities');
-    const card = page.locator(`li[data-record-id="${community.id}"]`);
+    const card = page.locator(`[data-record-id="${community.id}"]`);
     await card.getByRole('button', { name: `Delete ${community.name}`, exact: true }).click();
     await confirmDialog(page, `Are you sure you want to delete "${community.name}"? This action cannot be undone.`)
       .getByRole('button', { name: 'Delete', exact: true })

@@ -32,6 +32,7 @@ import {
   syncIndicator,
   type StoredOutboxEntry,
 } from './support/admin-sync';
+import { preferCardView } from './support/admin';
 import { describeProblems, launchBrowser, newContext, newPage, type E2ePage } from './support/browser';
 import { e2eEnv } from './support/env';
 import { FlakyProxy } from './support/flaky-proxy';
@@ -55,7 +56,11 @@ afterAll(async () => {
 });
 
 async function trackedPage(context: BrowserContext): Promise<E2ePage> {
-  if (!contexts.includes(context)) contexts.push(context);
+  if (!contexts.includes(context)) {
+    contexts.push(context);
+    // These tests read and edit the record cards; the table view has its own tests.
+    await preferCardView(context);
+  }
   return newPage(context);
 }
 

@@ -138,7 +138,7 @@ describe('admin login', () => {
       zipCode: '77002',
       price: 300000,
     });
-    const tab = await openAdminPage(browser, agent, '/admin/properties', 'Properties');
+    const tab = await openAdminPage(browser, agent, '/admin/properties?view=cards', 'Properties');
     tabs.push(tab);
     const page = tab.page;
     const row = page.locator(`li[data-record-id="${property.id}"]`);

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing, Property } from '../../domain';
-import { apiLogin, loginThroughForm, sidebarNav } from './support/admin';
+import { apiLogin, loginThroughForm, preferCardView, sidebarNav } from './support/admin';
 import { adminGet, adminToken, sleep } from './support/api';
 import { launchBrowser, newContext, newPage, type E2ePage } from './support/browser';
 import { e2eEnv, siteUrl } from './support/env';
@@ -28,6 +28,8 @@ afterAll(async () => {
 
 async function openTab(options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Page> {
   const tab = await newPage(browser, { serviceWorkers: options.serviceWorkers ?? 'block' });
+  // The listing tests read the record cards; the table view has its own tests (admin-tables.e2e.ts).
+  await preferCardView(tab.page);
   tabs.push(tab);
   return tab.page;
 }
@@ -174,6 +176,7 @@ describe('admin offline edit', () => {
     const newPrice = (before.price ?? 0) + 1_234;
 
     const context = await newContext(browser);
+    await preferCardView(context);
     const tab = await newPage(context);
     tabs.push({ ...tab, close: async () => context.close().catch(() => {}) });
     const page = tab.page;

@@ -3,7 +3,7 @@
  * session injected the way a login stores it (SPEC §9 storage keys adminToken and adminUser), creating throw-away
  * admins, calling the API with a given token, and locators the admin screens share (sidebar, toasts, dialogs).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AdminUser } from '../../../domain';
 import { adminToken } from './api';
@@ -160,4 +160,13 @@ export async function describedText(field: Locator): Promise<string> {
 export function field(scope: Page | Locator, label: string): Locator {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return scope.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
+}
+
+/**
+ * Makes the content pages open in their card view in this page or context, as an admin who chose Cards would
+ * (web/src/features/admin/content/table/view-preference.ts). For tests written against the cards (offline sync,
+ * sessions), at desktop widths where the table is the default; the table has its own tests (admin-tables.e2e.ts).
+ */
+export async function preferCardView(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => localStorage.setItem('admin-record-view', 'cards'));
 }

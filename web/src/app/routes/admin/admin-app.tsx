@@ -69,9 +69,10 @@ export function Component() {
           <Route element={<Layout />}>
             <Route index element={<Dashboard />} />
             <Route path="dashboard" element={<Dashboard />} />
-            <Route path="communities" element={<Communities />} />
-            <Route path="listings" element={<Listings />} />
-            <Route path="properties" element={<Properties />} />
+            {/* A record's editor has its own address (issue 18): the same page, so the list stays as it is. */}
+            <Route path="communities/:recordId?" element={<Communities />} />
+            <Route path="listings/:recordId?" element={<Listings />} />
+            <Route path="properties/:recordId?" element={<Properties />} />
             <Route path="settings" element={<Settings />} />
             <Route path="admin-users" element={<AdminUsers />} />
             {/* The dashboard's quick link points here (SPEC §2); DESIGN §6 resolves it to Admin Users. */}

@@ -13,10 +13,11 @@ import { CommunityModal } from './community-modal';
 import { CardFacts, ContentCard } from './content-card';
 import { EmptyRecords, PageAlert, RecordCounts, RecordListState } from './form-alert';
 import { MAP_PIN, PLUS } from './icons';
-import { SearchBox, matchesSearch } from './search-box';
+import { SearchBox } from './search-box';
+import { CommunityTable, CommunityTableToolbar, useCommunityTable } from './table/community-table';
+import { useShowTable } from './table/table-section';
 import { useRecordList } from './use-record-list';
-
-type EditorState = { mode: 'create' } | { mode: 'edit'; community: Community } | null;
+import { NEW_RECORD, useRecordRoute } from './use-record-route';
 
 const TEXTS = {
   noun: 'Community',
@@ -32,20 +33,25 @@ export function CommunitiesPage() {
   const list = useRecordList('communities', TEXTS);
   const { records, error } = list;
   const [query, setQuery] = useState('');
-  const [editor, setEditor] = useState<EditorState>(null);
+  // The editor open is the one the address names: /admin/communities/<id> or /new (issue 18).
+  const editor = useRecordRoute('communities', 'community', records, list.status === 'success');
 
-  const shown = records.filter((community) => matchesSearch(query, community.name, community.location));
+  // Search, the table's filters and sort (in the URL); on wide screens a table of one page at a time (issue 18).
+  const table = useCommunityTable(records, query);
+  const showTable = useShowTable(table.chosenView);
+  const shown = table.rows;
 
   const errorText =
     error instanceof Error ? `Failed to load communities. ${error.message}` : 'Failed to load communities.';
-  const edit = (community: Community) => setEditor({ mode: 'edit', community });
+  const edit = (community: Community) => editor.go(community.id);
+  const openCreate = () => editor.go(NEW_RECORD);
 
   return (
     <div className="content-page">
       <AdminPageHeader
         title="Communities"
         actions={
-          <button type="button" className="button button--primary" onClick={() => setEditor({ mode: 'create' })}>
+          <button type="button" className="button button--primary" onClick={openCreate}>
             <Icon svg={PLUS} size={18} />
             Add Community
           </button>
@@ -53,6 +59,7 @@ export function CommunitiesPage() {
       />
       <OfflineBanner offline={list.offline} />
       <PageAlert {...list.alert} onDismiss={list.dismissAlert} />
+      <PageAlert message={editor.missingText} onDismiss={editor.close} />
 
       <div className="content-toolbar">
         <SearchBox
@@ -71,15 +78,25 @@ export function CommunitiesPage() {
           </span>
         </RecordCounts>
       </div>
+      <CommunityTableToolbar table={table} records={records} showTable={showTable} />
 
       <RecordListState list={list} label="communities" errorText={errorText}>
         {shown.length === 0 ? (
           <EmptyRecords
             title="No communities found"
             filtered={records.length > 0}
-            filteredText={<>No communities match “{query.trim()}”.</>}
+            filteredText={
+              query.trim() ? <>No communities match “{query.trim()}”.</> : 'No communities match your current filters.'
+            }
             emptyText="Add your first community to show it on the public site."
-            add={{ label: 'Add Community', onClick: () => setEditor({ mode: 'create' }) }}
+            add={{ label: 'Add Community', onClick: openCreate }}
+          />
+        ) : showTable ? (
+          <CommunityTable
+            table={table}
+            list={list}
+            onEdit={edit}
+            onDelete={(community) => void list.remove(community)}
           />
         ) : (
           <ul className="card-grid content-grid" role="list">
@@ -113,12 +130,13 @@ export function CommunitiesPage() {
         )}
       </RecordListState>
 
-      {editor && (
+      {editor.open && (
         <CommunityModal
-          community={editor.mode === 'edit' ? editor.community : undefined}
-          onClose={() => setEditor(null)}
+          key={editor.recordId}
+          community={editor.record}
+          onClose={editor.close}
           onSaved={(result) => {
-            setEditor(null);
+            editor.close();
             list.onSaved(result);
           }}
           onConflict={list.refresh}

@@ -18,14 +18,16 @@ import { CardFacts, ContentCard } from './content-card';
 import { EmptyRecords, PageAlert, RecordCounts, RecordListState } from './form-alert';
 import { PLUS } from './icons';
 import { ListingModal } from './listing-modal';
-import { SearchBox, matchesSearch } from './search-box';
+import { SearchBox } from './search-box';
+import { ListingTable, ListingTableToolbar, useListingTable } from './table/listing-table';
+import { useShowTable } from './table/table-section';
 import { useRecordList } from './use-record-list';
+import { NEW_RECORD, useRecordRoute } from './use-record-route';
 
 type Filter = 'ALL' | Listing['status'];
 const FILTERS: readonly Filter[] = ['ALL', ...LISTING_STATUSES];
 const FILTER_LABELS: Record<Filter, string> = { ALL: 'All', AVAILABLE: 'AVAILABLE', PENDING: 'PENDING', SOLD: 'SOLD' };
 
-type EditorState = { mode: 'create' } | { mode: 'edit'; listing: Listing } | null;
 const NO_COMMUNITIES: Community[] = [];
 
 const TEXTS = {
@@ -42,24 +44,26 @@ export function ListingsPage() {
   const listings = useRecordList('listings', TEXTS);
   const communities = useQuery(recordsQuery('communities'));
   const [query, setQuery] = useState('');
-  const [filter, setFilter] = useState<Filter>('ALL');
-  const [editor, setEditor] = useState<EditorState>(null);
+  // The editor open is the one the address names: /admin/listings/<id> or /new (issue 18).
+  const editor = useRecordRoute('listings', 'listing', listings.records, listings.status === 'success');
 
   const communityRecords = communities.data?.records ?? NO_COMMUNITIES;
   const communityById = new Map(communityRecords.map((community) => [community.id, community]));
   const { records } = listings;
   const counts: Record<Filter, number> = { ALL: records.length, AVAILABLE: 0, PENDING: 0, SOLD: 0 };
   for (const listing of records) if (listing.status in counts) counts[listing.status] += 1;
-  const shown = records.filter(
-    (listing) =>
-      (filter === 'ALL' || listing.status === filter) && matchesSearch(query, listing.title, listing.address),
-  );
-  const filtering = filter !== 'ALL' || query.trim() !== '';
+  // Search, the status tabs (`status` in the URL), the table's filters and sort; on wide screens a table (issue 18).
+  const table = useListingTable(records, communityRecords, query);
+  const showTable = useShowTable(table.chosenView);
+  const filter = (table.filters.status as Filter | undefined) ?? 'ALL';
+  const setFilter = (next: Filter) => table.setFilter('status', next === 'ALL' ? undefined : next);
+  const shown = table.rows;
+  const filtering = table.filtering;
 
   const errorText =
     listings.error instanceof Error ? `Failed to load listings. ${listings.error.message}` : 'Failed to load listings.';
-  const openCreate = () => setEditor({ mode: 'create' });
-  const edit = (listing: Listing) => setEditor({ mode: 'edit', listing });
+  const openCreate = () => editor.go(NEW_RECORD);
+  const edit = (listing: Listing) => editor.go(listing.id);
 
   return (
     <div className="content-page">
@@ -74,6 +78,7 @@ export function ListingsPage() {
       />
       <OfflineBanner offline={listings.offline || Boolean(communities.data?.offline)} />
       <PageAlert {...listings.alert} onDismiss={listings.dismissAlert} />
+      <PageAlert message={editor.missingText} onDismiss={editor.close} />
 
       <div className="content-toolbar">
         <SearchBox
@@ -98,6 +103,7 @@ export function ListingsPage() {
           ))}
         </div>
       </div>
+      <ListingTableToolbar table={table} communities={communityRecords} showTable={showTable} />
       <RecordCounts list={listings}>
         <span>
           Showing <strong>{shown.length}</strong> of <strong>{records.length}</strong> listings
@@ -112,6 +118,14 @@ export function ListingsPage() {
             filteredText="No listings match your current filters"
             emptyText="Get started by adding your first property listing"
             add={{ label: 'Create First Listing', onClick: openCreate }}
+          />
+        ) : showTable ? (
+          <ListingTable
+            table={table}
+            communities={communityRecords}
+            list={listings}
+            onEdit={edit}
+            onDelete={(listing) => void listings.remove(listing)}
           />
         ) : (
           <ul className="card-grid content-grid" role="list">
@@ -153,14 +167,15 @@ export function ListingsPage() {
         )}
       </RecordListState>
 
-      {editor && (
+      {editor.open && (
         <ListingModal
-          listing={editor.mode === 'edit' ? editor.listing : undefined}
+          key={editor.recordId}
+          listing={editor.record}
           communities={communityRecords}
           communitiesLoading={communities.status === 'pending'}
-          onClose={() => setEditor(null)}
+          onClose={editor.close}
           onSaved={(result) => {
-            setEditor(null);
+            editor.close();
             listings.onSaved(result);
           }}
           onConflict={listings.refresh}

@@ -3,7 +3,7 @@
  * city, 'X of Y properties', list rows with Edit and Delete, and an inline form above the list. After a save or a
  * delete the list reloads. Texts are SPEC §8's.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, type Property } from '@domain/index';
 import { Icon } from '@/components/icon';
 import { formatUsd } from '@/utils/format';
@@ -16,11 +16,12 @@ import { PLUS } from './icons';
 import { PROPERTY_STATUS_CHIPS, PROPERTY_TYPE_LABELS } from './labels';
 import { PropertyFormPanel } from './property-form-panel';
 import { fullAddress } from './property-form';
-import { SearchBox, matchesSearch } from './search-box';
+import { SearchBox } from './search-box';
+import { PropertyTable, PropertyTableToolbar, usePropertyTable } from './table/property-table';
+import { useShowTable } from './table/table-section';
 import { confirmDiscardChanges, type SavedResult } from './use-record-form';
 import { useRecordList } from './use-record-list';
-
-type EditorState = { mode: 'create' } | { mode: 'edit'; property: Property } | null;
+import { NEW_RECORD, useRecordRoute } from './use-record-route';
 
 const TEXTS = {
   noun: 'Property',
@@ -37,25 +38,39 @@ export function PropertiesPage() {
   const { records } = list;
   const confirm = useConfirm();
   const [query, setQuery] = useState('');
-  const [editor, setEditor] = useState<EditorState>(null);
+  // The form open is the one the address names: /admin/properties/<id> or /new (issue 18).
+  const editor = useRecordRoute('properties', 'property', records, list.status === 'success');
   const formDirty = useRef(false);
   const onDirtyChange = useCallback((dirty: boolean) => {
     formDirty.current = dirty;
   }, []);
 
-  const shown = records.filter((property) => matchesSearch(query, property.title, property.address, property.city));
+  // Search, the table's filters and sort (in the URL); on wide screens a table of one page at a time (issue 18).
+  const table = usePropertyTable(records, query);
+  const showTable = useShowTable(table.chosenView);
+  const shown = table.rows;
 
-  /** Opens, switches or closes the inline form, asking first when it has unsaved changes. */
-  const changeEditor = async (next: EditorState) => {
-    if (formDirty.current && !(await confirmDiscardChanges(confirm))) return;
-    formDirty.current = false;
-    setEditor(next);
+  // Leaving the form's address once the admin chose to discard its input (or it was saved or deleted): the form
+  // first stops counting as unsaved (`released`), so the guard does not hold the navigation and ask again.
+  const [leaving, setLeaving] = useState<{ from: string | undefined; target: string | undefined }>();
+  if (leaving && leaving.from !== editor.recordId) setLeaving(undefined);
+  const goRef = useRef(editor.go);
+  useEffect(() => {
+    goRef.current = editor.go;
+  });
+  useEffect(() => {
+    if (leaving) goRef.current(leaving.target);
+  }, [leaving]);
+  const leave = (target: string | undefined) => setLeaving({ from: editor.recordId, target });
+
+  /** Opens (a record id, or NEW_RECORD), switches or closes the inline form, asking first when it has unsaved changes. */
+  const changeEditor = async (target: string | undefined) => {
+    if (target === editor.recordId) return;
+    if (!formDirty.current) return editor.go(target);
+    if (await confirmDiscardChanges(confirm)) leave(target);
   };
 
-  const closeEditor = () => {
-    formDirty.current = false;
-    setEditor(null);
-  };
+  const closeEditor = () => leave(undefined);
 
   const onSaved = (result: SavedResult<Property>) => {
     closeEditor();
@@ -65,7 +80,7 @@ export function PropertiesPage() {
   /** Deleting the property being edited closes its form. */
   const remove = (property: Property) =>
     list.remove(property, () => {
-      if (editor?.mode === 'edit' && editor.property.id === property.id) closeEditor();
+      if (editor.record?.id === property.id) closeEditor();
     });
 
   return (
@@ -73,11 +88,7 @@ export function PropertiesPage() {
       <AdminPageHeader
         title="Properties"
         actions={
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => void changeEditor({ mode: 'create' })}
-          >
+          <button type="button" className="button button--primary" onClick={() => void changeEditor(NEW_RECORD)}>
             <Icon svg={PLUS} size={18} />
             Add Property
           </button>
@@ -85,12 +96,14 @@ export function PropertiesPage() {
       />
       <OfflineBanner offline={list.offline} />
       <PageAlert {...list.alert} onDismiss={list.dismissAlert} />
+      <PageAlert message={editor.missingText} onDismiss={editor.close} />
 
-      {editor && (
+      {editor.open && (
         <PropertyFormPanel
-          key={editor.mode === 'edit' ? editor.property.id : 'new'}
-          property={editor.mode === 'edit' ? editor.property : undefined}
-          onCancel={() => void changeEditor(null)}
+          key={editor.recordId}
+          property={editor.record}
+          released={leaving !== undefined}
+          onCancel={() => void changeEditor(undefined)}
           onSaved={onSaved}
           onConflict={list.refresh}
           onDirtyChange={onDirtyChange}
@@ -109,6 +122,7 @@ export function PropertiesPage() {
           {shown.length} of {records.length} properties
         </RecordCounts>
       </div>
+      <PropertyTableToolbar table={table} records={records} showTable={showTable} />
 
       <RecordListState list={list} label="properties" errorText={MESSAGES.propertiesLoadFailed}>
         {shown.length === 0 ? (
@@ -116,15 +130,24 @@ export function PropertiesPage() {
             compact
             title="No properties found"
             filtered={records.length > 0}
-            filteredText="Try a different title, address or city."
+            filteredText={
+              query.trim() ? 'Try a different title, address or city.' : 'No properties match your current filters.'
+            }
             emptyText="Add a property to start the list."
+          />
+        ) : showTable ? (
+          <PropertyTable
+            table={table}
+            list={list}
+            onEdit={(property) => void changeEditor(property.id)}
+            onDelete={(property) => void remove(property)}
           />
         ) : (
           <ul className="property-list" role="list">
             {shown.map((property) => {
               const chip = PROPERTY_STATUS_CHIPS[property.status] ?? PROPERTY_STATUS_CHIPS.AVAILABLE;
               const title = property.title || 'Untitled Property';
-              const current = editor?.mode === 'edit' && editor.property.id === property.id;
+              const current = editor.record?.id === property.id;
               return (
                 <li
                   key={property.id}
@@ -155,7 +178,7 @@ export function PropertiesPage() {
                     <button
                       type="button"
                       className="button button--secondary"
-                      onClick={() => void changeEditor({ mode: 'edit', property })}
+                      onClick={() => void changeEditor(property.id)}
                     >
                       Edit<span className="visually-hidden"> {title}</span>
                     </button>

@@ -26,6 +26,8 @@ interface PropertyFormPanelProps {
   onSaved: (result: SavedResult<Property>) => void;
   onConflict?: () => void;
   onDirtyChange: (dirty: boolean) => void;
+  /** The page asked and the admin chose to discard the input; it navigates away next (see useRecordForm). */
+  released?: boolean;
 }
 
 const resolver = zodResolver(propertyFormSchema);
@@ -37,7 +39,14 @@ const STATUS_OPTIONS = PROPERTY_STATUSES.map((status) => ({
 }));
 const isKnownPath = (path: string) => (PROPERTY_FORM_FIELDS as readonly string[]).includes(path);
 
-export function PropertyFormPanel({ property, onCancel, onSaved, onConflict, onDirtyChange }: PropertyFormPanelProps) {
+export function PropertyFormPanel({
+  property,
+  onCancel,
+  onSaved,
+  onConflict,
+  onDirtyChange,
+  released = false,
+}: PropertyFormPanelProps) {
   const editing = Boolean(property);
   const recordForm = useRecordForm({
     entity: 'properties',
@@ -50,6 +59,7 @@ export function PropertyFormPanel({ property, onCancel, onSaved, onConflict, onD
     guardId: 'admin-property-form',
     onSaved,
     onConflict,
+    released,
   });
   const { saving, conflicted, dirty } = recordForm;
   const headingRef = useRef<HTMLHeadingElement>(null);

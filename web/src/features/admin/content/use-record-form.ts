@@ -77,6 +77,11 @@ export interface RecordFormOptions<E extends AdminEntity, Form extends FieldValu
   onShowErrors?: (paths: string[]) => void;
   /** Also scroll the focused field to the middle of the view (the long community modal). */
   scrollToFocus?: boolean;
+  /**
+   * The page has asked and the admin chose to discard the input (the property panel being switched or closed):
+   * the form stops counting as unsaved, so the navigation that follows is not held by the guard a second time.
+   */
+  released?: boolean;
 }
 
 export function useRecordForm<E extends AdminEntity, Form extends FieldValues, Input extends AdminSaveInput<E>>({
@@ -95,6 +100,7 @@ export function useRecordForm<E extends AdminEntity, Form extends FieldValues, I
   blocked = false,
   onShowErrors,
   scrollToFocus = false,
+  released = false,
 }: RecordFormOptions<E, Form, Input>) {
   const [defaultValues] = useState(initialValues);
   const form = useForm<Form, unknown, Input>({
@@ -112,9 +118,23 @@ export function useRecordForm<E extends AdminEntity, Form extends FieldValues, I
   const formRef = useRef<HTMLFormElement>(null);
   const confirm = useConfirm();
 
+  // Set once the admin chose to discard the input when closing: see the effect that closes below.
+  const [discarded, setDiscarded] = useState(false);
+  const onCloseRef = useRef(onClose);
+
   const conflicted = alert.conflict;
-  const dirty = !conflicted && form.formState.isDirty;
+  const dirty = !conflicted && !released && !discarded && form.formState.isDirty;
   useUnsavedChangesGuard(dirty && !saving, guardId);
+
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  // A modal's close navigates (its record has an address, issue 18). After "Discard" it closes only once the guard
+  // has let go of this form (the guard's effect runs first), or the navigation would be held and asked again.
+  useEffect(() => {
+    if (discarded) onCloseRef.current?.();
+  }, [discarded]);
 
   // Focus once the render that shows the target is done: the first invalid field, or a field by id.
   useEffect(() => {
@@ -179,7 +199,8 @@ export function useRecordForm<E extends AdminEntity, Form extends FieldValues, I
       if (dialogTitleId) reopenDialog(dialogTitleId);
       return;
     }
-    onClose?.();
+    if (dirty) setDiscarded(true);
+    else onClose?.();
   };
 
   return { form, formRef, submit, requestClose, focusField, alert, saving, conflicted, dirty };

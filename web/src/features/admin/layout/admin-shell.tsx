@@ -7,7 +7,7 @@
  * login with 'Authentication expired. Please login again.'; queued changes stay in the outbox.
  */
 import { onlineManager } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LOGOUT_REDIRECT_MS } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
@@ -266,6 +266,15 @@ function ProtectedLayout() {
     redirectTimer.current = setTimeout(() => void navigate('/admin/login', { replace: true }), LOGOUT_REDIRECT_MS);
   }, [confirm, navigate]);
 
+  // One state object per address: <Navigate> navigates again whenever its props change, and a new object on every
+  // render (the router re-renders while the login page's chunk loads) would restart the navigation in a loop.
+  const from = `${location.pathname}${location.search}`;
+  const expired = hadUser.current;
+  const redirectState = useMemo<LoginRedirectState>(
+    () => ({ from, ...(expired ? { notice: MESSAGES.authExpired } : {}) }),
+    [from, expired],
+  );
+
   if (loggingOut || loggingOutRef.current) {
     return (
       <p className="admin-loading" role="status" style={{ padding: 32 }}>
@@ -275,11 +284,7 @@ function ProtectedLayout() {
   }
   if (!user) {
     // Cleared while the shell was showing: a 401, a failed verification or a logout in another tab.
-    const state: LoginRedirectState = {
-      from: `${location.pathname}${location.search}`,
-      ...(hadUser.current ? { notice: MESSAGES.authExpired } : {}),
-    };
-    return <Navigate to="/admin/login" replace state={state} />;
+    return <Navigate to="/admin/login" replace state={redirectState} />;
   }
   hadUser.current = true;
   return <SignedInShell user={user} onLogout={() => void handleLogout()} />;

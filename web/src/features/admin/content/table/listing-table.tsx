@@ -1,0 +1,140 @@
+/**
+ * The listings table (issue 18): title, community, price, beds/baths, status, updated; filters status (the page's
+ * SPEC filter tabs, kept in the URL as `status`), community and type; bulk status change and bulk delete.
+ */
+import { useMemo } from 'react';
+import { LISTING_STATUSES, LISTING_TYPES, type Community, type Listing } from '@domain/index';
+import { LISTING_TYPE_LABELS, statusBadge } from '@/components/listing-labels';
+import { formatUsd } from '@/utils/format';
+import { LISTING_STATUS_LABELS } from '../labels';
+import type { BulkConfig } from './bulk-actions';
+import { UpdatedCell, type TableColumn } from './record-table';
+import type { FilterControl } from './table-controls';
+import type { TableConfig } from './table-model';
+import { TableSection, TableToolbar, type TableSectionProps } from './table-section';
+import { useTableState, type TableState } from './use-table-state';
+
+const listingType = (listing: Listing) => listing.type || 'HOUSE';
+
+export function useListingTable(records: readonly Listing[], communities: readonly Community[], query: string) {
+  const communityById = useMemo(
+    () => new Map(communities.map((community) => [community.id, community])),
+    [communities],
+  );
+  const config = useMemo<TableConfig<Listing>>(
+    () => ({
+      sorts: {
+        title: (listing) => listing.title,
+        community: (listing) => communityById.get(listing.communityId)?.name ?? '',
+        price: (listing) => listing.price ?? 0,
+        rooms: (listing) => (listing.bedrooms ?? 0) * 100 + (listing.bathrooms ?? 0),
+        status: (listing) => LISTING_STATUSES.indexOf(listing.status),
+        updated: (listing) => listing.updatedAt ?? '',
+      },
+      filters: {
+        status: (listing) => listing.status,
+        community: (listing) => listing.communityId,
+        type: listingType,
+      },
+      search: (listing) => [listing.title, listing.address],
+    }),
+    [communityById],
+  );
+  return useTableState(records, config, query);
+}
+
+export type ListingTableState = TableState<Listing>;
+
+export const LISTING_BULK: BulkConfig<'listings'> = {
+  entity: 'listings',
+  nouns: { one: 'listing', many: 'listings' },
+  nameOf: (listing) => listing.title,
+  statuses: LISTING_STATUSES.map((status) => ({ value: status, label: LISTING_STATUS_LABELS[status] })),
+};
+
+/** The community and type filters (status is the page's tabs), and the view switch. */
+export function ListingTableToolbar({
+  table,
+  communities,
+  showTable,
+}: {
+  table: ListingTableState;
+  communities: readonly Community[];
+  showTable: boolean;
+}) {
+  const controls = useMemo<FilterControl[]>(
+    () => [
+      {
+        key: 'community',
+        label: 'Community',
+        anyLabel: 'All communities',
+        options: communities
+          .map((community) => ({ value: community.id, label: community.name }))
+          .sort((a, b) => a.label.localeCompare(b.label)),
+      },
+      {
+        key: 'type',
+        label: 'Type',
+        anyLabel: 'All types',
+        options: LISTING_TYPES.map((type) => ({ value: type, label: LISTING_TYPE_LABELS[type] })),
+      },
+    ],
+    [communities],
+  );
+  return <TableToolbar table={table} controls={controls} showTable={showTable} />;
+}
+
+type ListingTableProps = Omit<TableSectionProps<'listings'>, 'label' | 'columns' | 'nameColumn' | 'bulkConfig'> & {
+  communities: readonly Community[];
+};
+
+export function ListingTable({ communities, ...props }: ListingTableProps) {
+  const columns = useMemo<TableColumn<Listing>[]>(() => {
+    const names = new Map(communities.map((community) => [community.id, community.name]));
+    return [
+      {
+        key: 'community',
+        label: 'Community',
+        sortable: true,
+        render: (listing) => names.get(listing.communityId) ?? (communities.length ? 'Unknown community' : ''),
+      },
+      {
+        key: 'price',
+        label: 'Price',
+        sortable: true,
+        numeric: true,
+        render: (listing) => formatUsd(listing.price ?? 0),
+      },
+      {
+        key: 'rooms',
+        label: 'Beds / Baths',
+        sortable: true,
+        numeric: true,
+        render: (listing) => `${listing.bedrooms ?? 0} / ${listing.bathrooms ?? 0}`,
+      },
+      {
+        key: 'status',
+        label: 'Status',
+        sortable: true,
+        render: (listing) => {
+          const badge = statusBadge(listing.status);
+          return (
+            <span className="badge badge--inline" data-tone={badge.tone}>
+              {badge.label}
+            </span>
+          );
+        },
+      },
+      { key: 'updated', label: 'Updated', sortable: true, render: (listing) => <UpdatedCell at={listing.updatedAt} /> },
+    ];
+  }, [communities]);
+  return (
+    <TableSection
+      {...props}
+      label="Listings"
+      columns={columns}
+      nameColumn={{ key: 'title', label: 'Title' }}
+      bulkConfig={LISTING_BULK}
+    />
+  );
+}
