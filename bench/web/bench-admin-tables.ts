@@ -216,8 +216,10 @@ async function main(): Promise<void> {
       rows.push(...(await measureScreen(page, screen, records)));
     }
 
+    const chromiumVersion = browser.version();
     console.log(
-      `\nClick to updated table, median of ${RUNS} (budget < ${BUDGET_MS} ms), ${SCALE}x data\n\n` +
+      `\nClick to updated table, median of ${RUNS} (budget < ${BUDGET_MS} ms), ${SCALE}x data, ` +
+        `Chromium ${chromiumVersion}\n\n` +
         markdownTable(
           ['page', 'records', 'action', 'median', 'runs (ms)', 'verdict'],
           rows.map((row) => [
@@ -238,6 +240,7 @@ async function main(): Promise<void> {
       runs: RUNS,
       budgetMs: BUDGET_MS,
       machine: machineEnvironment(loadAverageAtStart),
+      chromium: chromiumVersion,
       rows,
     };
     await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
