@@ -17,7 +17,13 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES, type AllowedImageMimeType } from '../../domain/constants';
-import { MAX_UPLOAD_PIXELS, sniffImageType, UPLOAD_MESSAGES, UploadRejectedError } from './upload-bytes';
+import {
+  jpegIsComplete,
+  MAX_UPLOAD_PIXELS,
+  sniffImageType,
+  UPLOAD_MESSAGES,
+  UploadRejectedError,
+} from './upload-bytes';
 import { uploadStoreFor } from './upload-store';
 import { writeFileAtomic } from './atomic-file';
 
@@ -108,6 +114,8 @@ export async function processImageUpload(bytes: Buffer, uploadsDir: string): Pro
   if (type === null || !ALLOWED_IMAGE_MIME_TYPES.includes(type)) {
     throw new UploadRejectedError(415, UPLOAD_MESSAGES.unsupportedType);
   }
+
+  if (type === 'image/jpeg' && !jpegIsComplete(bytes)) throw new UploadRejectedError(422, UPLOAD_MESSAGES.unreadable);
 
   // Header only: dimensions and format, before any pixel is decoded.
   let metadata: Metadata;

@@ -96,3 +96,17 @@ export function sniffImageType(bytes: Buffer): AllowedImageMimeType | null {
   }
   return null;
 }
+
+const JPEG_START_OF_SCAN = Buffer.from([0xff, 0xda]);
+const JPEG_END_OF_IMAGE = Buffer.from([0xff, 0xd9]);
+
+/**
+ * Whether a JPEG's last scan is followed by its end-of-image marker. libjpeg reports a missing end as a warning,
+ * not an error, so a file cut inside its last bytes could decode (grey at the bottom) and be stored; it happened
+ * under load. Scan data never holds FF D9 (an FF there is followed by 00 or a restart marker), and an EXIF
+ * thumbnail's end comes before the main image's last scan, so the end must come after the last start of scan.
+ */
+export function jpegIsComplete(bytes: Buffer): boolean {
+  const lastScan = bytes.lastIndexOf(JPEG_START_OF_SCAN);
+  return lastScan > 0 && bytes.lastIndexOf(JPEG_END_OF_IMAGE) > lastScan;
+}
