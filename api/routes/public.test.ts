@@ -33,7 +33,8 @@ describe('public reads', () => {
     const list = (await t.request({ method: 'GET', url: '/api/public/communities?view=list' })).json();
     const stored = await t.storage.list('communities');
     expect(list).toHaveLength(stored.length);
-    for (const item of list) expect(Object.keys(item).sort()).toEqual([...COMMUNITY_LIST_FIELDS].sort());
+    for (const item of list)
+      expect(Object.keys(item).sort()).toEqual([...COMMUNITY_LIST_FIELDS, 'builderNames'].sort());
     const full = await t.storage.get('communities', list[0].id);
     expect(list[0]).toEqual(toCommunityListItem(full as never));
   });

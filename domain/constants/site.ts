@@ -14,12 +14,5 @@ export const COMMUNITY_IMAGE_PREFIX = '/images/communities/';
 
 export const CARD_DESCRIPTION_MAX_CHARS = 120;
 
-export const HOME_FIGURES = [
-  { value: '6+', label: 'Communities' },
-  { value: '$200K+', label: 'Starting Prices' },
-  { value: '15+', label: 'Builders' },
-  { value: 'A+', label: 'School Districts' },
-] as const;
-
 /** The four communities the footer links by slug (SPEC §2). */
 export const FOOTER_COMMUNITY_SLUGS = ['austin-point', 'emberly', 'indigo', 'stonecreek-estates'] as const;

@@ -81,6 +81,25 @@ export const builderSchema = z.object({
 });
 export type Builder = z.infer<typeof builderSchema>;
 
+/**
+ * Greater Houston with a margin (docs/decisions.md): the map and the commute figures only make
+ * sense there, and a position outside it is nearly always a typo (a dropped minus sign, latitude and longitude
+ * swapped).
+ */
+export const HOUSTON_REGION = { minLat: 28.8, maxLat: 30.8, minLng: -96.6, maxLng: -94.3 } as const;
+export const LATITUDE_OUTSIDE_HOUSTON = `Latitude must be a number from ${HOUSTON_REGION.minLat} to ${HOUSTON_REGION.maxLat} (the Houston region)`;
+export const LONGITUDE_OUTSIDE_HOUSTON = `Longitude must be a number from ${HOUSTON_REGION.minLng} to ${HOUSTON_REGION.maxLng} (the Houston region)`;
+
+const degrees = (min: number, max: number, error: string) =>
+  z.number({ error }).min(min, { error }).max(max, { error });
+
+/** A community's position in decimal degrees (WGS 84), for the map, the commute figures and Directions. */
+export const coordinatesSchema = z.object({
+  lat: degrees(HOUSTON_REGION.minLat, HOUSTON_REGION.maxLat, LATITUDE_OUTSIDE_HOUSTON),
+  lng: degrees(HOUSTON_REGION.minLng, HOUSTON_REGION.maxLng, LONGITUDE_OUTSIDE_HOUSTON),
+});
+export type Coordinates = z.infer<typeof coordinatesSchema>;
+
 /** What an admin sends to create or replace a community. */
 export const communityInputSchema = z.object({
   id: z.uuid().optional(),
@@ -102,6 +121,8 @@ export const communityInputSchema = z.object({
   salesOfficeHours: salesOfficeHoursSchema.optional(),
   /** Absent on older records: the payment estimate then uses DEFAULT_OWNERSHIP_COSTS. */
   ownershipCosts: ownershipCostsSchema.optional(),
+  /** Absent on older records: the community then has no pin on the maps and no commute figures. */
+  coordinates: coordinatesSchema.optional(),
 });
 export type CommunityInput = z.input<typeof communityInputSchema>;
 
@@ -134,16 +155,25 @@ export const COMMUNITY_LIST_FIELDS = [
   'imageAlt',
   'amenities',
   'schools',
+  'coordinates',
   'createdAt',
   'updatedAt',
   'version',
 ] as const satisfies readonly (keyof Community)[];
-export type CommunityListItem = Pick<Community, (typeof COMMUNITY_LIST_FIELDS)[number]>;
+export type CommunityListItem = Pick<Community, (typeof COMMUNITY_LIST_FIELDS)[number]> & {
+  /** The builders' names only (the home page counts builders, issue 17); absent from earlier versions' answers. */
+  builderNames?: string[];
+};
 
 /** The list item of a community (a new object: the record itself is never handed out to be changed). */
-export function toCommunityListItem(community: CommunityListItem): CommunityListItem {
+export function toCommunityListItem(
+  community: CommunityListItem & { builders?: readonly { name: string }[] },
+): CommunityListItem {
   const item = {} as Record<string, unknown>;
-  for (const field of COMMUNITY_LIST_FIELDS) item[field] = community[field];
+  // An optional field an older record lacks stays absent (not `undefined`), as in the JSON the API sends.
+  for (const field of COMMUNITY_LIST_FIELDS) if (community[field] !== undefined) item[field] = community[field];
+  const builderNames = community.builders?.map((builder) => builder.name) ?? community.builderNames;
+  if (builderNames) item.builderNames = builderNames;
   return item as CommunityListItem;
 }
 

@@ -34,6 +34,8 @@ export const listingInputSchema = z.object({
   sqft: nonNegativeInt,
   status: listingStatusSchema.default(DEFAULT_LISTING_STATUS),
   images: z.array(imageRefSchema).max(50).default([]),
+  /** Alt text of each photo, by position in `images` (a missing or empty one reads as "photo N of the title"). */
+  imageAlts: z.array(text(TEXT_LIMITS.short)).max(50).default([]),
   features: textList().default([]),
 });
 export type ListingInput = z.input<typeof listingInputSchema>;

@@ -8,7 +8,8 @@ export const siteSettingsSchema = z.object({
     siteDescription: text(TEXT_LIMITS.medium).default("Discover exceptional homes in Houston's premier communities."),
     contactEmail: z
       .union([z.literal(''), z.email({ error: 'Please enter a valid email address' })])
-      .default('info@example.com'),
+      // No placeholder address: the site shows no email until an admin sets the office's real one (issue 17).
+      .default(''),
     contactPhone: text(40).default('(713) 555-0100'),
   }),
   appearance: z.object({

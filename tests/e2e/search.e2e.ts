@@ -10,7 +10,7 @@ import type { Community, Listing } from '../../domain';
 import { publicCommunities, publicListings, sleep } from './support/api';
 import { describeProblems, launchBrowser, newContext, newPage, open, settle, type E2ePage } from './support/browser';
 import { instantSearch } from '../../web/src/features/search/instant-search';
-import { RESULT_LIMIT } from '../../web/src/features/search/listing-filters';
+import { SEARCH_PAGE_SIZE } from '../../web/src/features/search/listing-filters';
 
 let browser: Browser;
 let communities: Community[];
@@ -176,10 +176,10 @@ describe('the /search page', () => {
     await page.getByRole('heading', { name: 'No homes match these filters' }).waitFor({ state: 'visible' });
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await page.waitForURL((url) => url.pathname === '/search' && url.search === '');
-    // Other e2e files add listings to the shared server: the page shows at most RESULT_LIMIT of them.
+    // Other e2e files add listings to the shared server: the page shows the first step of them ('Load more').
     await expect
       .poll(async () => (await cardIds(page, '[aria-label="Matching homes"]')).length)
-      .toBe(Math.min(listings.length, RESULT_LIMIT));
+      .toBe(Math.min(listings.length, SEARCH_PAGE_SIZE));
   });
 });
 
@@ -300,7 +300,7 @@ describe('search offline', () => {
       await expectCards(
         page,
         '[aria-label="Matching homes"]',
-        fiveBeds.slice(0, RESULT_LIMIT).map((listing) => listing.id),
+        fiveBeds.slice(0, SEARCH_PAGE_SIZE).map((listing) => listing.id),
       );
     } finally {
       await context.setOffline(false).catch(() => {});

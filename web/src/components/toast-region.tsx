@@ -12,7 +12,14 @@ export interface ToastMessage {
   tone: 'success' | 'error' | 'info';
 }
 
-export function ToastRegion({ toast, onDismiss }: { toast: ToastMessage | null; onDismiss: () => void }) {
+interface ToastRegionProps {
+  toast: ToastMessage | null;
+  onDismiss: () => void;
+  /** 'top': over a dialog whose own message sits at its foot, where a bottom toast would cover it. */
+  placement?: 'top';
+}
+
+export function ToastRegion({ toast, onDismiss, placement }: ToastRegionProps) {
   const [shown, setShown] = useState(false);
   const region = useRef<HTMLDivElement>(null);
   const dismiss = useRef(onDismiss);
@@ -36,7 +43,13 @@ export function ToastRegion({ toast, onDismiss }: { toast: ToastMessage | null; 
     };
   }, [toast]);
   return (
-    <div ref={region} className="toast-region" popover="manual" role="status" aria-live="polite">
+    <div
+      ref={region}
+      className={placement ? `toast-region toast-region--${placement}` : 'toast-region'}
+      popover="manual"
+      role="status"
+      aria-live="polite"
+    >
       {toast && (
         <div className="toast" data-tone={toast.tone} data-shown={shown ? 'true' : 'false'}>
           {toast.text}

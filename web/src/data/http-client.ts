@@ -10,6 +10,7 @@ import ky, { type KyInstance } from 'ky';
 import { MESSAGES, httpErrorMessage, networkErrorMessage } from '@domain/messages';
 import { isCredentialCheckPath, isPublicPath, normaliseApiPath } from './api-paths';
 import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from './http-errors';
+import { REACHABILITY_EVENT } from '@/utils/page-events';
 import { clearSession, getToken } from './session';
 
 export { ApiError, NetworkUnreachableError } from './http-errors';
@@ -106,6 +107,15 @@ async function toApiError(response: Response, path: string): Promise<ApiError> {
   });
 }
 
+/**
+ * Tells the page whether the server answered (REACHABILITY_EVENT, detail true or false): the offline pill follows
+ * real requests, since a dead zone often leaves navigator.onLine true and fires no 'online' when it ends.
+ */
+function announceReachability(reachable: boolean): void {
+  if (typeof window !== 'undefined' && typeof CustomEvent === 'function')
+    window.dispatchEvent(new CustomEvent(REACHABILITY_EVENT, { detail: reachable }));
+}
+
 function isOffline(): boolean {
   // navigator.onLine === false is reliable (true is not): skip a request that cannot succeed.
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -145,8 +155,11 @@ async function request(
     // The caller's own abort is not a network failure.
     if (options.signal?.aborted) throw error;
     const reason = (error as Error | undefined)?.name === 'TimeoutError' ? 'timeout' : 'failed';
+    announceReachability(false);
     throw new NetworkUnreachableError(reason, { cause: error });
   }
+  // A gateway's 502-504 means our server was not reached either.
+  announceReachability(response.status < 502 || response.status > 504);
   if (!response.ok) throw await toApiError(response, path);
   return response;
 }

@@ -76,6 +76,28 @@ describe('collectImageUrls', () => {
     );
   });
 
+  it("keeps every width of each listing's cover, and resolves bare photo names under /images/listings/", () => {
+    const urls = collectImageUrls(
+      [],
+      [
+        { images: ['/uploads/c0ffee-1200.webp', '/uploads/beef-1600.webp'] },
+        { images: ['porch.jpg'] },
+      ] as unknown as Listing[],
+    );
+    expect(urls).toEqual(
+      [
+        '/uploads/c0ffee-480.webp',
+        '/uploads/c0ffee-960.webp',
+        '/uploads/c0ffee-1200.webp',
+        '/uploads/beef-1600.webp',
+        '/images/listings/porch.jpg',
+        '/images/listings/porch-480.webp',
+        '/images/listings/porch-960.webp',
+        '/images/listings/porch-1600.webp',
+      ].sort(),
+    );
+  });
+
   it('mirrors data-seed’s variant names', () => {
     expect(webpVariant('/images/x/a.JPEG', 960)).toBe(seedWebpVariant('/images/x/a.JPEG', 960));
   });

@@ -32,7 +32,21 @@ export function webpVariant(jpegPath: string, width: number): string {
   return jpegPath.replace(/\.jpe?g$/i, `-${width}.webp`);
 }
 
+/** Bare listing photo names live here (utils/images listingImage). */
+const LISTING_IMAGE_PREFIX = '/images/listings/';
+
 const hasVariants = (url: string) => /^\/images\/.+\.jpe?g$/i.test(url);
+
+/**
+ * An upload's WebP variants from the URL of its largest (`/uploads/<hash>-<width>.webp`): the standard widths
+ * below that width (api/uploads variantWidths). The listing page's srcset (features/listings/gallery-sizes.ts).
+ */
+export function uploadVariantUrls(url: string): string[] {
+  const upload = /^(\/uploads\/\w+)-(\d+)\.webp$/.exec(url);
+  if (!upload) return [];
+  const largest = Number(upload[2]);
+  return IMAGE_VARIANT_WIDTHS.filter((width) => width < largest).map((width) => `${upload[1]}-${width}.webp`);
+}
 
 /** The URLs to cache for these records: resolved like the pages resolve them, de-duplicated, sorted. */
 export function collectImageUrls(
@@ -41,17 +55,22 @@ export function collectImageUrls(
   settings?: SiteSettings,
 ): string[] {
   const urls = new Set<string>();
-  const add = (image: string | undefined | null, fallback = '') => {
-    const url = resolveCommunityImage(image?.trim(), fallback, COMMUNITY_IMAGE_PREFIX);
-    if (!url) return;
+  const add = (image: string | undefined | null, fallback = '', prefix = COMMUNITY_IMAGE_PREFIX) => {
+    const url = resolveCommunityImage(image?.trim(), fallback, prefix);
+    if (!url) return '';
     urls.add(url);
     if (hasVariants(url)) for (const width of IMAGE_VARIANT_WIDTHS) urls.add(webpVariant(url, width));
+    return url;
   };
   for (const community of communities) {
     add(community.image, DEFAULT_COMMUNITY_IMAGE);
     add(community.sections?.hero?.backgroundImage);
   }
-  for (const listing of listings) for (const image of listing.images ?? []) add(image);
+  for (const listing of listings) {
+    const photos = (listing.images ?? []).map((image) => add(image, '', LISTING_IMAGE_PREFIX));
+    // The cover is the listing page's first paint and its card's picture: every width the browser may pick.
+    for (const variant of uploadVariantUrls(photos[0] ?? '')) urls.add(variant);
+  }
   add(settings?.appearance.logoUrl);
   add(settings?.appearance.favicon);
   return [...urls].sort();

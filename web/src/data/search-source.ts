@@ -16,7 +16,7 @@ import { ensureLocalSeed, listCommunities, listListings } from './repositories/p
 export type SearchCommunity = Pick<Community, 'id' | 'slug' | 'name' | 'location' | 'amenities'>;
 export type SearchListing = Pick<
   Listing,
-  'id' | 'title' | 'address' | 'communityId' | 'price' | 'bedrooms' | 'bathrooms' | 'status'
+  'id' | 'title' | 'address' | 'communityId' | 'price' | 'bedrooms' | 'bathrooms' | 'status' | 'type'
 >;
 
 export interface SearchRecords {

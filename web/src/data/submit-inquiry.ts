@@ -23,6 +23,8 @@ export interface InquiryInput {
   fillTimeMs: number;
   /** 'contact' posts to /api/contact (the contact page, SPEC §7). */
   endpoint?: 'contact';
+  /** Called once if the inquiry was queued and has since reached the server. */
+  onDelivered?: () => void;
 }
 
 export type InquiryResult = { status: 'sent' | 'queued' };

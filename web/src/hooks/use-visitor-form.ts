@@ -22,6 +22,8 @@ export interface SpamSignals {
   website: string;
   /** Milliseconds from the form's first render (or last send) to this submit. */
   fillTimeMs: number;
+  /** Handed to the send: a queued request that reaches the server later turns the form's notice to 'sent'. */
+  onDelivered: () => void;
 }
 
 export interface VisitorFormOptions<Field extends string> {
@@ -76,7 +78,11 @@ export function useVisitorForm<Field extends string>(options: VisitorFormOptions
     clearTimeout(pending.current);
     setStatus('submitting');
     try {
-      const outcome = await send(data, { website: String(data.get('website') ?? ''), fillTimeMs: timer.elapsed() });
+      const outcome = await send(data, {
+        website: String(data.get('website') ?? ''),
+        fillTimeMs: timer.elapsed(),
+        onDelivered: () => setStatus('sent'),
+      });
       setErrors({});
       setStatus(outcome);
       timer.restart();

@@ -1,12 +1,16 @@
 /**
- * A small status pill: "Available offline" for a moment once the offline pack is stored, and "Offline — showing
- * saved pages" while the device is offline. A polite live region, so screen readers hear the change.
+ * A small status pill: "Available offline" for a moment once the offline pack is stored, "Offline — showing
+ * saved pages" while the device is offline or the server cannot be reached (connection-watch.ts), and "Sent: the
+ * team has your message" for a moment when a visitor's queued request reaches the server. A polite live region, so
+ * screen readers hear the change.
  */
 import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { showsOffline } from './connection-watch';
 import type { OfflineStatus } from './offline-pack-schedule';
 import type { Store } from './store';
 
 const STORED_NOTICE_MS = 6000;
+export const DELIVERED_TEXT = 'Sent: the team has your message';
 
 const pillStyle: CSSProperties = {
   position: 'fixed',
@@ -35,20 +39,30 @@ const offlineStyle: CSSProperties = {
   border: '1px solid #fdba74',
 };
 
+/** True for STORED_NOTICE_MS after each new `at` (0: never). */
+function useMoment(at: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!at) return;
+    setShown(true);
+    const timer = window.setTimeout(() => setShown(false), STORED_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [at]);
+  return shown;
+}
+
 export function OfflineIndicator({ store }: { store: Store<OfflineStatus> }) {
   const status = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const [showStored, setShowStored] = useState(false);
-
-  useEffect(() => {
-    if (!status.storedAt) return;
-    setShowStored(true);
-    const timer = window.setTimeout(() => setShowStored(false), STORED_NOTICE_MS);
-    return () => window.clearTimeout(timer);
-  }, [status.storedAt]);
+  const showStored = useMoment(status.storedAt);
+  const showDelivered = useMoment(status.deliveredAt);
 
   return (
     <div role="status" aria-live="polite">
-      {!status.online || status.fromShell ? (
+      {showDelivered ? (
+        <span style={readyStyle}>
+          <span aria-hidden="true">✓</span> {DELIVERED_TEXT}
+        </span>
+      ) : showsOffline(status) ? (
         <span style={offlineStyle}>Offline — showing saved pages</span>
       ) : showStored ? (
         <span style={readyStyle}>

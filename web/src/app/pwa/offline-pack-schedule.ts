@@ -31,6 +31,10 @@ export interface OfflineStatus {
   pack: 'unknown' | 'working' | 'ready' | 'error';
   /** When this page stored a fresh pack (0: not in this page's life): the indicator says so for a moment. */
   storedAt: number;
+  /** The last request found no server although the device says it is online (connection-watch.ts). */
+  unreachable: boolean;
+  /** When a visitor's queued inquiry, visit request or sign-in reached the server (0: none yet). */
+  deliveredAt: number;
 }
 
 /** Set by sw/sw.ts on the shell it answers a navigation with when the network fails. */
@@ -42,6 +46,8 @@ export const offlineStatus = createStore<OfflineStatus>({
   fromShell: servedFromShell(),
   pack: 'unknown',
   storedAt: 0,
+  unreachable: false,
+  deliveredAt: 0,
 });
 
 export function isOfflinePackDue(lastAt: number | null, now: number): boolean {
@@ -117,7 +123,7 @@ function whenIdle(task: () => void): void {
 
 export function scheduleOfflinePack(): void {
   window.addEventListener('online', () => {
-    offlineStatus.set((status) => ({ ...status, online: true, fromShell: false }));
+    offlineStatus.set((status) => ({ ...status, online: true, fromShell: false, unreachable: false }));
     whenIdle(() => void runOfflinePackIfDue());
   });
   window.addEventListener('offline', () => offlineStatus.set((status) => ({ ...status, online: false })));

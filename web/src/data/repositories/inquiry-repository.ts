@@ -13,6 +13,7 @@ import { enqueue, removeOutboxEntry, type OutboxEntry } from '../outbox';
 import { deliverClaimed, type SendEntry } from '../outbox-delivery';
 import { startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
+import { followDelivery } from '../visitor-queue';
 
 /** Answers that mean "not reachable right now" rather than "the server failed". */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
@@ -41,6 +42,8 @@ export interface InquiryInput {
   fillTimeMs: number;
   /** 'contact' posts to /api/contact (the contact page's call); the default is /api/public/contacts. */
   endpoint?: 'public' | 'contact';
+  /** Called once if the inquiry was queued and has since reached the server (never stored). */
+  onDelivered?: () => void;
 }
 
 export interface InquiryResult {
@@ -65,7 +68,7 @@ function toPayload(input: InquiryInput, id: string): ContactInput {
  * when the server refuses the inquiry (400), which removes it from the queue since resending cannot help.
  */
 export async function submitInquiry(
-  input: InquiryInput,
+  { onDelivered, ...input }: InquiryInput,
   options: SubmitInquiryOptions = {},
 ): Promise<InquiryResult> {
   const id = newUuid();
@@ -101,6 +104,7 @@ export async function submitInquiry(
     throw new ApiError(delivery.result.message ?? `HTTP error! status: ${status}`, status);
   }
   // Network, 502-504, 408, 429: it stays queued; the sync worker sends it when due (and on 'online').
+  if (onDelivered) followDelivery(entry.id, onDelivered);
   startSyncWorker();
   return { status: 'queued', id };
 }

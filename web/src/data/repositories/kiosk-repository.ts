@@ -14,6 +14,7 @@ import { clearSession, getSessionUser, getToken, setSession } from '../session';
 import { deliverClaimed } from '../outbox-delivery';
 import { startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
+import { watchVisitorQueue } from '../visitor-queue';
 import type { AdminUser, LoginResponse } from '@domain/schemas/admin-user';
 
 export const KIOSK_SIGN_IN_PATH = 'public/kiosk/sign-ins';
@@ -164,5 +165,10 @@ export function localDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Sign-ins still waiting on this device (shown discreetly so staff know not to wipe the tablet). */
-export { countOutbox } from '../outbox';
+/**
+ * Calls `listener` with how many sign-ins still wait on this device, now and on every change (shown discreetly,
+ * so staff know whether everything reached the office before they wipe or pack the tablet).
+ */
+export function watchWaitingSignIns(listener: (waiting: number) => void): () => void {
+  return watchVisitorQueue(({ waiting }) => listener(waiting), undefined, [KIOSK_SIGN_IN_PATH]);
+}

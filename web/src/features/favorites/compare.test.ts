@@ -39,8 +39,8 @@ describe('the comparison table', () => {
     const { rows } = buildComparison([ranch, lot], { c1: 'Austin Point' });
     expect(Object.fromEntries(rows.map((row) => [row.label, row.cells]))).toEqual({
       Price: ['$425,000', '$90,000'],
-      Bedrooms: ['4', '0'],
-      Bathrooms: ['2.5', '0'],
+      Bedrooms: ['4', '—'],
+      Bathrooms: ['2.5', '—'],
       'Square Feet': ['2,500', '—'],
       'Property Type': ['House', 'Lot'],
       Status: ['Available Now', 'Pending Sale'],

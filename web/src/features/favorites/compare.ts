@@ -56,8 +56,9 @@ export function buildComparison(listings: ComparedListing[], communityNames: Rec
     columns: listings.map(({ id, title }) => ({ id, title, path: `/listing/${id}` })),
     rows: [
       row('Price', (listing) => formatUsd(listing.price)),
-      row('Bedrooms', (listing) => String(listing.bedrooms)),
-      row('Bathrooms', (listing) => String(listing.bathrooms)),
+      // A homesite has no rooms: a dash, not "0" (issue 17).
+      row('Bedrooms', (listing) => (listing.type === 'LOT' ? NOT_AVAILABLE : String(listing.bedrooms))),
+      row('Bathrooms', (listing) => (listing.type === 'LOT' ? NOT_AVAILABLE : String(listing.bathrooms))),
       row('Square Feet', (listing) => (listing.sqft > 0 ? formatCount(listing.sqft) : NOT_AVAILABLE)),
       row('Property Type', (listing) => LISTING_TYPE_LABELS[listing.type] ?? listing.type),
       row('Status', (listing) => statusBadge(listing.status).label),

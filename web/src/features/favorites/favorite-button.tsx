@@ -9,7 +9,16 @@ import { toggleFavorite, useFavorites, type FavoriteItem } from './favorites-sto
 const HEART =
   '<path d="M20.84 4.61a5.5 5.5 0 0 0-7.78 0L12 5.67l-1.06-1.06a5.5 5.5 0 0 0-7.78 7.78L12 21.23l8.84-8.84a5.5 5.5 0 0 0 0-7.78z"/>';
 
-export function FavoriteButton({ item, className }: { item: FavoriteItem; className: string }) {
+/** `iconOnly`: the heart alone (a listing card), named "Save {label}" whatever the state, which aria-pressed tells. */
+export function FavoriteButton({
+  item,
+  className,
+  iconOnly = false,
+}: {
+  item: FavoriteItem;
+  className: string;
+  iconOnly?: boolean;
+}) {
   const saved = useFavorites().rows.some((row) => row.kind === item.kind && row.id === item.id);
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -19,8 +28,10 @@ export function FavoriteButton({ item, className }: { item: FavoriteItem; classN
         className={`${className} favorite-button`}
         aria-pressed={saved}
         onClick={() => void toggleFavorite(item).then(setProblem)}
+        aria-label={iconOnly ? `Save ${item.label}` : undefined}
       >
-        <Icon svg={HEART} size={18} /> {saved ? 'Saved to Favorites' : 'Save to Favorites'}
+        <Icon svg={HEART} size={18} />
+        {!iconOnly && ` ${saved ? 'Saved to Favorites' : 'Save to Favorites'}`}
       </button>
       {problem && (
         <p className="field__error" role="alert">

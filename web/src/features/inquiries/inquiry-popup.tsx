@@ -4,7 +4,7 @@
  * field is edited. States: idle, submitting, success (clears and closes after 3 s), error. Offline, the request
  * is kept in the outbox and the visitor is told so. A listing inquiry also raises the listing toasts.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { POPUP_AUTO_CLOSE_MS } from '@domain/constants';
 import { MESSAGES, popupSuccessMessage } from '@domain/messages';
 import { DialogFormActions } from '@/components/dialog-form-actions';
@@ -75,6 +75,10 @@ export default function InquiryPopup(props: InquiryPopupProps) {
     },
   });
   const done = status === 'sent' || status === 'queued';
+  // Once sent, the fields give way to the outcome and a Close button (the submit button went): it takes the focus.
+  useEffect(() => {
+    if (done) formProps.ref.current?.querySelector<HTMLButtonElement>('.form__actions button')?.focus();
+  }, [done, formProps.ref]);
 
   return (
     <Modal
@@ -84,17 +88,20 @@ export default function InquiryPopup(props: InquiryPopupProps) {
       onClose={onClose}
     >
       <form className="form" noValidate {...formProps}>
-        <ContactField detail="name" idPrefix="inquiry" error={errors.name} disabled={done} />
-        <ContactField detail="email" idPrefix="inquiry" error={errors.email} disabled={done} />
-        <ContactField detail="phone" idPrefix="inquiry" error={errors.phone} disabled={done} optional />
-        <Field id="inquiry-message" label="Message" required error={errors.message}>
-          {(aria) => <textarea {...aria} name="message" rows={4} defaultValue={defaultMessage} disabled={done} />}
-        </Field>
-        <Honeypot />
+        {/* Sent, the popup shows its outcome whole instead of empty fields under it (issue 17). */}
+        <div className="form__fields" hidden={done}>
+          <ContactField detail="name" idPrefix="inquiry" error={errors.name} />
+          <ContactField detail="email" idPrefix="inquiry" error={errors.email} />
+          <ContactField detail="phone" idPrefix="inquiry" error={errors.phone} optional />
+          <Field id="inquiry-message" label="Message" required error={errors.message}>
+            {(aria) => <textarea {...aria} name="message" rows={4} defaultValue={defaultMessage} />}
+          </Field>
+          <Honeypot />
+        </div>
         <SendNotices status={status} sent={popupSuccessMessage(communityName)} failed={MESSAGES.popupFailure} />
-        <DialogFormActions status={status} submitLabel="Send Request" onCancel={onClose} />
+        <DialogFormActions status={status} submitLabel="Send Request" onCancel={onClose} closeWhenDone />
       </form>
-      <ToastRegion toast={toast} onDismiss={() => setToast(null)} />
+      <ToastRegion toast={toast} onDismiss={() => setToast(null)} placement="top" />
     </Modal>
   );
 }

@@ -16,6 +16,7 @@ import { ContactField } from '@/components/visitor-fields';
 import { InquiryRejectedError } from '@/data/http-errors';
 import { clearKioskMode, submitKioskSignIn, type KioskMode } from '@/data/repositories/kiosk-repository';
 import { KioskExitDialog } from './kiosk-exit-dialog';
+import { KioskWaiting } from './kiosk-waiting';
 import {
   consentText,
   IDLE_RESET_MS,
@@ -218,6 +219,7 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
         </form>
       )}
 
+      <KioskWaiting />
       <button type="button" className="kiosk__exit" onClick={() => setExitOpen(true)}>
         Exit kiosk
       </button>

@@ -3,20 +3,23 @@
  * type, status, listed date), the description (with the spec's fallback), features, the community card with its
  * amenity count, and the actions: Contact Agent and Request Information open the popup (with toasts), Schedule
  * Tour, Schedule Viewing, Save to Favorites (on this device) and Share.
+ * Phone first (issue 17): the header holds the key facts (status, price, rooms, sqft, community) above the photos,
+ * and below 960 px a bar stuck to the bottom of the screen repeats Request Info, Schedule Tour, save and share.
  */
 import { useState, type ComponentType } from 'react';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
 import type { Listing } from '@domain/schemas/listing';
 import { Icon, MAP_PIN } from '@/components/icon';
 import { Picture } from '@/components/picture';
+import { ListingGallery } from './listing-gallery';
 import { PrefetchLink } from '@/components/prefetch-link';
 import type { FavoriteItem } from '@/data/repositories/favorites-repository';
-import { formatCount, formatLongDate, formatUsd } from '@/utils/format';
+import { formatLongDate, formatUsd } from '@/utils/format';
 import { communityImage, listingImage } from '@/utils/images';
 import { ShareButton } from '@/components/share-button';
 import type { OwnershipCosts, SalesOfficeHours } from '@domain/schemas/sales-office';
 import { LISTING_TYPE_LABELS, plural, RoomFacts, statusBadge } from '@/components/listing-labels';
-import { gallerySizes } from './gallery-sizes';
+import { sizeFacts } from './listing-facts';
 
 /** What a listing page shows of its community. */
 export interface ListingCommunity {
@@ -89,22 +92,31 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
   );
   const badge = statusBadge(listing.status);
   const fallback = communityImage(community?.image);
-  const images = listing.images.length > 0 ? listing.images.map((image) => listingImage(image, fallback)) : [fallback];
-  const popupButton = (label: string, className: string) => (
+  const photos = listing.images.length
+    ? listing.images.map((image, index) => ({
+        src: listingImage(image, fallback),
+        alt: listing.imageAlts?.[index] || `${listing.title}, photo ${index + 1}`,
+      }))
+    : [{ src: fallback, alt: 'Community picture, no photo of this home yet' }];
+  const popupButton = (label: string, className: string, title = label) => (
     <button
       type="button"
       className={className}
-      onClick={() => setPopup(label)}
+      onClick={() => setPopup(title)}
       onPointerEnter={preloadInquiryPopup}
       onFocus={preloadInquiryPopup}
     >
       {label}
     </button>
   );
+  const favorite: FavoriteItem = {
+    kind: 'listing',
+    id: listing.id,
+    label: listing.title,
+    path: `/listing/${listing.id}`,
+  };
   const facts: [string, string][] = [
-    ['Bedrooms', String(listing.bedrooms)],
-    ['Bathrooms', String(listing.bathrooms)],
-    ['Square Feet', formatCount(listing.sqft)],
+    ...sizeFacts(listing),
     ['Property Type', LISTING_TYPE_LABELS[listing.type] ?? listing.type],
     ['Status', badge.label],
     ['Listed', formatLongDate(listing.createdAt)],
@@ -125,6 +137,8 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
             <p className="listing-header__address">
               <Icon svg={MAP_PIN} size={18} /> {listing.address}
             </p>
+            <RoomFacts home={listing} />
+            {community && <p className="listing-header__community">{community.name} community</p>}
           </div>
           <p className="listing-header__price">
             <span className="visually-hidden">Price: </span>
@@ -132,20 +146,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
           </p>
         </header>
 
-        <div className={`gallery gallery--${Math.min(images.length, 3)}`}>
-          {images.slice(0, 3).map((src, index) => (
-            <Picture
-              key={src + index}
-              className="gallery__image"
-              src={src}
-              alt={index === 0 ? `Photo of ${listing.title}` : `${listing.title}, photo ${index + 1}`}
-              width={1200}
-              height={800}
-              sizes={gallerySizes(Math.min(images.length, 3), index)}
-              priority={index === 0}
-            />
-          ))}
-        </div>
+        <ListingGallery photos={photos} title={listing.title} />
 
         <div className="listing-layout">
           <div className="listing-main">
@@ -182,10 +183,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
               <RoomFacts home={listing} />
               {popupButton('Contact Agent', 'button button--primary button--block')}
               {visitButton('Schedule Tour', 'button button--secondary button--block', true)}
-              <FavoriteButton
-                item={{ kind: 'listing', id: listing.id, label: listing.title, path: `/listing/${listing.id}` }}
-                className="button button--ghost button--block"
-              />
+              <FavoriteButton item={favorite} className="button button--ghost button--block" />
               <ShareButton title={listing.title} className="button button--ghost button--block" />
             </div>
             {community && (
@@ -227,6 +225,13 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
           {popupButton('Request Information', 'button button--outline-light button--large')}
         </div>
       </section>
+
+      <div className="listing-bar">
+        {popupButton('Request Info', 'button button--primary', 'Request Information')}
+        {visitButton('Schedule Tour', 'button button--secondary')}
+        <FavoriteButton item={favorite} className="button button--ghost listing-bar__icon" />
+        <ShareButton title={listing.title} className="button button--ghost listing-bar__icon" />
+      </div>
 
       {popup && (
         <InquiryPopup

@@ -17,6 +17,7 @@ const listing = (id: string, overrides: Partial<SearchListing>): SearchListing =
   bedrooms: 3,
   bathrooms: 2,
   status: 'AVAILABLE',
+  type: 'HOUSE',
   ...overrides,
 });
 
@@ -67,5 +68,26 @@ describe('instantSearch', () => {
     // Every listing of Indigo has a Fulshear address.
     expect(hits.listings.length).toBeGreaterThan(0);
     expect(hits.listings.every((hit) => hit.address.includes('Fulshear'))).toBe(true);
+  });
+
+  it('reads rooms, price and type in the words as filters, as /search does', () => {
+    const homes = [
+      listing('a', { bedrooms: 4, price: 380_000 }),
+      listing('b', { bedrooms: 4, price: 420_000 }),
+      listing('c', { bedrooms: 3, price: 350_000 }),
+      listing('d', { type: 'TOWNHOME', communityId: 'c3', address: '4 Elm Row, Katy, TX' }),
+    ];
+    expect(instantSearch('4 bed under 400k', communities, homes).listings.map((hit) => hit.id)).toEqual(['a']);
+    const townhomes = instantSearch('townhome katy', communities, homes);
+    expect(townhomes.listings.map((hit) => hit.id)).toEqual(['d']);
+    // A community is offered when it has a home that fits what was named.
+    expect(townhomes.communities.map((hit) => hit.name)).toEqual(['Blue Lake']);
+    expect(instantSearch('condo katy', communities, homes)).toEqual({ communities: [], listings: [] });
+  });
+
+  it('finds a community and its homes by its name alone', () => {
+    const hits = instantSearch('lakeshore 3 bed', communities, listings);
+    expect(hits.communities.map((hit) => hit.name)).toEqual(['Lakeshore Reserve']);
+    expect(hits.listings.map((hit) => hit.id).sort()).toEqual(['l1', 'l2', 'l3']);
   });
 });

@@ -1,12 +1,17 @@
 /**
  * The header dialog's instant search (pure): communities by name, location and amenities; listings by title,
- * address and community name. Every word typed must match somewhere in the record (accents and case ignored);
+ * address and community name. The words are read as filters first, as on /search ("4 bed under 400k", "townhome
+ * katy": domain/search-query); a listing must pass them, and a community must be the one or in the city named and,
+ * when rooms, price or type were named, have a home that passes. Every word left must match somewhere in the
+ * record (accents and case ignored);
  * records whose name or title match rank first, then by name. Runs on every keystroke over the records the
  * dialog read once from IndexedDB, so it must stay cheap: a linear pass with precomputed normalised text.
  */
 import type { Listing } from '@domain/schemas/listing';
+import { parseSearchQuery, type ParsedQuery } from '@domain/search-query';
 import type { SearchCommunity, SearchListing } from '@/data/search-source';
-import { normaliseText, queryWords } from './listing-filters';
+import { cityOf, inCity, normaliseText, queryWords } from './listing-filters';
+import { queryPlaces } from './query-filters';
 
 export type { SearchCommunity, SearchListing };
 
@@ -61,12 +66,44 @@ export function instantSearch(
   listings: readonly SearchListing[],
   limits: { communities: number; listings: number } = INSTANT_LIMITS,
 ): InstantResults {
-  const words = queryWords(query);
-  if (words.length === 0) return { communities: [], listings: [] };
+  const parsed = parseSearchQuery(query, queryPlaces(communities));
+  const words = queryWords(parsed.words);
+  if (words.length === 0 && parsed.parts.length === 0) return { communities: [], listings: [] };
   const everyWordIn = (text: string) => words.every((word) => text.includes(word));
+  const byId = new Map(communities.map((community) => [community.id, community]));
+  const namesHomeFilters = parsed.parts.some((part) => !['community', 'city'].includes(part.key));
+
+  const listingHits: Ranked<ListingHit>[] = [];
+  const withHits = new Set<string>();
+  for (const listing of listings) {
+    const title = normaliseText(listing.title);
+    const community = byId.get(listing.communityId);
+    const communityName = community?.name ?? '';
+    if (!passes(listing, community, parsed)) continue;
+    if (!everyWordIn([title, normaliseText(listing.address), normaliseText(communityName)].join(' \u0000 '))) continue;
+    withHits.add(listing.communityId);
+    listingHits.push({
+      // Homes that can still be bought come before pending and sold ones of the same rank.
+      rank: rankIn(words, title) * 3 + (listing.status === 'AVAILABLE' ? 0 : listing.status === 'PENDING' ? 1 : 2),
+      label: listing.title,
+      hit: {
+        kind: 'listing',
+        id: listing.id,
+        href: `/listing/${listing.id}`,
+        title: listing.title,
+        address: listing.address,
+        communityName,
+        price: listing.price,
+        status: listing.status,
+      },
+    });
+  }
 
   const communityHits: Ranked<CommunityHit>[] = [];
   for (const community of communities) {
+    if (parsed.community && community.slug !== parsed.community) continue;
+    if (parsed.city && normaliseText(cityOf(community.location)) !== normaliseText(parsed.city)) continue;
+    if (namesHomeFilters && !withHits.has(community.id)) continue;
     const name = normaliseText(community.name);
     const amenities = community.amenities.map(normaliseText);
     if (!everyWordIn([name, normaliseText(community.location), ...amenities].join(' \u0000 '))) continue;
@@ -85,29 +122,6 @@ export function instantSearch(
     });
   }
 
-  const communityNames = new Map(communities.map((community) => [community.id, community.name]));
-  const listingHits: Ranked<ListingHit>[] = [];
-  for (const listing of listings) {
-    const title = normaliseText(listing.title);
-    const communityName = communityNames.get(listing.communityId) ?? '';
-    if (!everyWordIn([title, normaliseText(listing.address), normaliseText(communityName)].join(' \u0000 '))) continue;
-    listingHits.push({
-      // Homes that can still be bought come before pending and sold ones of the same rank.
-      rank: rankIn(words, title) * 3 + (listing.status === 'AVAILABLE' ? 0 : listing.status === 'PENDING' ? 1 : 2),
-      label: listing.title,
-      hit: {
-        kind: 'listing',
-        id: listing.id,
-        href: `/listing/${listing.id}`,
-        title: listing.title,
-        address: listing.address,
-        communityName,
-        price: listing.price,
-        status: listing.status,
-      },
-    });
-  }
-
   return {
     communities: communityHits
       .sort(byRank)
@@ -118,4 +132,17 @@ export function instantSearch(
       .slice(0, limits.listings)
       .map((ranked) => ranked.hit),
   };
+}
+
+/** The filters the words named, on one listing. */
+function passes(listing: SearchListing, community: SearchCommunity | undefined, parsed: ParsedQuery): boolean {
+  return (
+    (parsed.beds === null || listing.bedrooms >= parsed.beds) &&
+    (parsed.baths === null || listing.bathrooms >= parsed.baths) &&
+    (parsed.minPrice === null || listing.price >= parsed.minPrice) &&
+    (parsed.maxPrice === null || listing.price <= parsed.maxPrice) &&
+    (parsed.type === null || listing.type === parsed.type) &&
+    (!parsed.community || community?.slug === parsed.community) &&
+    (!parsed.city || inCity(listing, parsed.city, community))
+  );
 }

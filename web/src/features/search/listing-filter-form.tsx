@@ -1,10 +1,10 @@
 /**
- * The listing filter form of the /search page and the community page: community (search page only), words
- * (search page only), price range, bedrooms, bathrooms, type, status and sort. Choices apply as soon as they
- * change (the page keeps them in the URL); words apply after a short pause in typing or on Enter. It is also a
- * plain GET form, so a server-rendered page filters before its script runs.
+ * The listing filter form of the /search page (beside the results, and in the phone's filter sheet) and the
+ * community page: community (search page only), price range, bedrooms, bathrooms, type, status and sort. Choices
+ * apply as soon as they change (the page keeps them in the URL); the words have their own field (query-box.tsx).
+ * It is also a plain GET form, so a server-rendered page filters before its script runs.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { LISTING_STATUS_BADGES, LISTING_TYPES } from '@domain/constants';
 import { formatUsd } from '@/utils/format';
 import { LISTING_TYPE_LABELS } from '@/components/listing-labels';
@@ -23,9 +23,6 @@ import {
   type SortOrder,
 } from './listing-filters';
 
-/** Typing pause before the words are applied (each application is a navigation). */
-const QUERY_DEBOUNCE_MS = 400;
-
 interface ListingFilterFormProps {
   /** Prefix of the field ids (two forms never share a page, but ids must be unique). */
   idPrefix: string;
@@ -35,8 +32,6 @@ interface ListingFilterFormProps {
   onChange: (next: ListingFilters) => void;
   /** The community choice; left out on a community's own page. */
   communities?: readonly { slug: string; name: string }[];
-  /** The words field; left out on a community's own page. */
-  withQuery?: boolean;
   /** What an unset choice means on this page (the community page shows available homes by default). */
   defaults?: ListingFilters;
 }
@@ -53,23 +48,11 @@ export function ListingFilterForm({
   action,
   onChange,
   communities,
-  withQuery = false,
   defaults = SEARCH_PAGE_DEFAULTS,
 }: ListingFilterFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [query, setQuery] = useState(filters.q);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(filters);
   latest.current = filters;
-
-  // The URL changed from elsewhere (back button, a shared link, Clear filters): show its words (adjusted while
-  // rendering, as in community-listing-filters.tsx, so mounting renders once).
-  const [queryFrom, setQueryFrom] = useState(filters.q);
-  if (filters.q !== queryFrom) {
-    setQueryFrom(filters.q);
-    setQuery(filters.q);
-  }
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   // The server renders this form, so a visitor may change it before the app has started (a slow phone), and the
   // browser restores a form's choices on a back navigation. Hydration leaves those choices on screen: apply them
@@ -77,46 +60,19 @@ export function ListingFilterForm({
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const shown = parseListingFilters(new URLSearchParams(formEntries(form)), defaults);
+    // The form has no words field: the words stay what the page says.
+    const shown = { ...parseListingFilters(new URLSearchParams(formEntries(form)), defaults), q: latest.current.q };
     const asParams = (value: ListingFilters) => listingFiltersToParams(value, defaults).toString();
     if (asParams(shown) === asParams(latest.current)) return;
-    setQuery(shown.q);
     onChange(shown);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mount only: later changes arrive through the fields' own handlers.
   }, []);
 
   const change = (patch: Partial<ListingFilters>) => onChange({ ...filters, ...patch });
-  const applyQuery = (value: string) => {
-    clearTimeout(timer.current);
-    if (value.trim() !== latest.current.q) onChange({ ...latest.current, q: value.trim() });
-  };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    applyQuery(query);
-  };
   const id = (name: string) => `${idPrefix}-${name}`;
 
   return (
-    <form ref={formRef} className="listing-filters" method="get" action={action} role="search" onSubmit={onSubmit}>
-      {withQuery && (
-        <div className="field listing-filters__query">
-          <label htmlFor={id('q')}>Keywords</label>
-          <input
-            id={id('q')}
-            name="q"
-            type="text"
-            placeholder="Title, address or community"
-            value={query}
-            maxLength={100}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              clearTimeout(timer.current);
-              const value = event.target.value;
-              timer.current = setTimeout(() => applyQuery(value), QUERY_DEBOUNCE_MS);
-            }}
-          />
-        </div>
-      )}
+    <form ref={formRef} className="listing-filters" method="get" action={action} role="search">
       {communities && (
         <Choice
           id={id('community')}
@@ -191,12 +147,6 @@ export function ListingFilterForm({
         onChange={(value) => change({ sort: value as SortOrder })}
         options={SORT_ORDERS.map((order) => [order, SORT_LABELS[order]] as const)}
       />
-      {/* For the words field (Enter) and for a page whose script has not run; the choices apply on change. */}
-      {withQuery && (
-        <button type="submit" className="button button--primary listing-filters__apply">
-          Apply
-        </button>
-      )}
     </form>
   );
 }

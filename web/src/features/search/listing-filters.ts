@@ -33,6 +33,8 @@ export interface ListingFilters {
   type: ListingType | null;
   status: ListingStatus | 'ANY';
   sort: SortOrder;
+  /** A city the words named ("townhome katy"): read from the words, never a URL parameter of its own. */
+  city?: string;
 }
 
 export const SEARCH_PAGE_DEFAULTS: ListingFilters = {
@@ -56,8 +58,10 @@ export const BATH_STEPS = [1, 1.5, 2, 2.5, 3, 3.5, 4] as const;
 
 /** Longest query kept from a URL: a pasted essay is cut, not searched. */
 export const MAX_QUERY_LENGTH = 100;
-/** The most cards /search shows; narrower filters find the rest (it says how many matched in all). */
-export const RESULT_LIMIT = 60;
+/** Cards /search shows at first and adds with each 'Load more' (the URL's `page` says how many steps). */
+export const SEARCH_PAGE_SIZE = 24;
+/** The most steps a URL may ask for: a hand-typed page=99999 shows every card, not an error. */
+const MAX_PAGES = 1000;
 const MAX_PRICE = 1e12;
 const MAX_ROOMS = 20;
 
@@ -94,6 +98,12 @@ export function parseListingFilters(
     status: status === 'any' ? 'ANY' : (readEnum(status ?? null, LISTING_STATUSES) ?? defaults.status),
     sort: SORT_ORDERS.find((order) => order === sort) ?? defaults.sort,
   };
+}
+
+/** How many steps of cards the URL asks for (`page`, 1 when missing or not understood). */
+export function readSearchPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGES) : 1;
 }
 
 /** Filters → URL parameters, leaving out what equals the default (so the plain page has a plain URL). */
@@ -147,11 +157,29 @@ export type FilterableListing = Pick<
   'id' | 'title' | 'address' | 'price' | 'bedrooms' | 'bathrooms' | 'type' | 'status' | 'communityId' | 'createdAt'
 >;
 
-/** What the filters need of a community: its id (listings point at it), slug (the URL) and name (the query). */
+/** What the filters need of a community: its id (listings point at it), slug (the URL), name (the query) and
+ * location ("Katy, TX": the city a query may name). */
 export interface CommunityRef {
   id: string;
   slug: string;
   name: string;
+  location?: string;
+}
+
+/** "Katy, TX" → "Katy". */
+export const cityOf = (location: string): string => location.split(',')[0]!.trim();
+
+/** In the city: its community is there, or its address says so (a community may straddle two cities). */
+export function inCity(
+  listing: Pick<FilterableListing, 'address'>,
+  city: string,
+  community: Pick<CommunityRef, 'location'> | undefined,
+): boolean {
+  const wanted = normaliseText(city);
+  return (
+    (community?.location !== undefined && normaliseText(cityOf(community.location)) === wanted) ||
+    normaliseText(listing.address).includes(wanted)
+  );
 }
 
 const SORTS: Record<SortOrder, (a: FilterableListing, b: FilterableListing) => number> = {
@@ -185,6 +213,7 @@ export function filterListings<T extends FilterableListing>(
       (filters.baths === null || listing.bathrooms >= filters.baths) &&
       (filters.type === null || listing.type === filters.type) &&
       (filters.status === 'ANY' || listing.status === filters.status) &&
+      (!filters.city || inCity(listing, filters.city, byId.get(listing.communityId))) &&
       matchesAllWords(words, [listing.title, listing.address, byId.get(listing.communityId)?.name ?? '']),
   );
   const order = SORTS[filters.sort];

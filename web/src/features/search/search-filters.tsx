@@ -1,49 +1,63 @@
 /**
- * The /search page's filter form, bound to the URL: a change replaces the URL's query (so the search can be
- * shared) and the route loader filters again. Loaded apart from the page (preloadable), with the filter code.
+ * The /search page's controls, loaded apart from the page (preloadable) with the filter code: the words field, the
+ * chips of the filters in force, and the filter form; beside the results on a wide screen, behind a "Filters (n)"
+ * button and in a sheet on a phone (CSS decides which shows, so the server's HTML is the same for both). Every
+ * change goes into the URL (so the search can be shared) and the route loader filters again.
  */
-import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useRef, useState } from 'react';
 import { ListingFilterForm } from './listing-filter-form';
-import { listingFiltersToParams, parseListingFilters, type ListingFilters } from './listing-filters';
+import { FilterChips } from './filter-chips';
+import { FilterSheet } from './filter-sheet';
+import { QueryBox } from './query-box';
+import { applyFormChange, filterChips, formView, withoutChip } from './query-filters';
+import { useSearchFilters } from './use-search-filters';
+import type { ListingFilters } from './listing-filters';
 
-export interface SearchFiltersProps {
-  communities: readonly { slug: string; name: string }[];
+export interface SearchControlsProps {
+  communities: readonly { slug: string; name: string; location?: string }[];
 }
 
-const readFilters = (search: string) => parseListingFilters(new URLSearchParams(search));
-
-export default function SearchFilters({ communities }: SearchFiltersProps) {
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  // The form shows a change at once, while the page loads the matching homes.
-  const [filters, setFilters] = useState<ListingFilters>(() => readFilters(search));
-  // The URL changed from elsewhere (back button, a shared link): show its filters. Adjusted while rendering, not in
-  // an effect: an effect would also run on mount, after the form's own mount effect has applied choices made
-  // before the app started, and put the URL's old filters back over them.
-  const [filtersSearch, setFiltersSearch] = useState(search);
-  if (search !== filtersSearch) {
-    setFiltersSearch(search);
-    setFilters(readFilters(search));
-  }
-
-  const apply = (next: ListingFilters) => {
-    setFilters(next);
-    const params = listingFiltersToParams(next).toString();
-    void navigate(
-      { pathname: '/search', search: params ? `?${params}` : '' },
-      { replace: true, preventScrollReset: true },
-    );
-  };
+export default function SearchControls({ communities }: SearchControlsProps) {
+  const { raw, resolved, places, go } = useSearchFilters(communities);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const queryInput = useRef<HTMLInputElement>(null);
+  const chips = filterChips(resolved, communities);
+  // The words themselves are not a filter of the sheet: the button counts the others.
+  const filterCount = chips.filter((chip) => chip.key !== 'words').length;
+  const shown = formView(raw, resolved);
+  const applyForm = (next: ListingFilters) => go(applyFormChange(raw, resolved, next, places));
 
   return (
-    <ListingFilterForm
-      idPrefix="search"
-      filters={filters}
-      action="/search"
-      onChange={apply}
-      communities={communities}
-      withQuery
-    />
+    <>
+      <div className="search-toolbar">
+        <QueryBox raw={raw} onQuery={(q) => go({ ...raw, q })} inputRef={queryInput} />
+        <button
+          type="button"
+          className="button button--secondary search-toolbar__filters"
+          aria-haspopup="dialog"
+          onClick={() => setSheetOpen(true)}
+        >
+          {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
+        </button>
+        <FilterChips chips={chips} onRemove={(key) => go(withoutChip(raw, key, places))} fallbackFocus={queryInput} />
+      </div>
+      <aside className="search-sidebar" aria-label="Filters">
+        <ListingFilterForm
+          idPrefix="search"
+          filters={shown}
+          action="/search"
+          onChange={applyForm}
+          communities={communities}
+        />
+      </aside>
+      {sheetOpen && (
+        <FilterSheet
+          filters={shown}
+          communities={communities}
+          onApply={applyForm}
+          onClose={() => setSheetOpen(false)}
+        />
+      )}
+    </>
   );
 }

@@ -1,16 +1,19 @@
 /**
- * The /search page's body: the filter form (its own chunk, preloaded by the route loader), the results count,
- * the matching listing cards and an empty state. The filters live in the URL; the route loader filters, on the
- * server for a first load and in the browser (API, or IndexedDB offline) afterwards.
+ * The /search page's body: the search controls (keywords, filter chips, the Filters button and sheet on phones,
+ * the filter form beside the results on wide screens; their own chunk, preloaded by the route loader), the
+ * results count, the cards shown so far with 'Load more', and an empty state. Results come first on phones: the
+ * filters wait behind one button. The filters live in the URL; the route loader filters, on the server for a
+ * first load and in the browser (API, or IndexedDB offline) afterwards.
  */
-import { Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { ListingCard, type ListingSummary } from '@/components/listing-card';
 import { plural } from '@/components/listing-labels';
+import type { FavoriteItem } from '@/data/repositories/favorites-repository';
 import { preloadable } from './preloadable';
 
-const filterForm = preloadable(() => import('./search-filters'));
-export const preloadSearchFilters = filterForm.preload;
+const controls = preloadable(() => import('./search-filters'));
+export const preloadSearchFilters = controls.preload;
 
 export interface SearchResult extends ListingSummary {
   /** The community's picture, for a listing without photos. */
@@ -18,9 +21,13 @@ export interface SearchResult extends ListingSummary {
 }
 
 export interface SearchPageData {
-  communities: { slug: string; name: string }[];
+  /** Every community, for the filter form and for reading names and cities in the words. */
+  communities: { slug: string; name: string; location: string }[];
+  /** The cards shown: the first `page` steps of `pageSize` matches. */
   results: SearchResult[];
-  /** How many matched (results may be cut to RESULT_LIMIT). */
+  page: number;
+  pageSize: number;
+  /** How many matched in all. */
   matched: number;
   /** How many listings there are in all. */
   total: number;
@@ -28,13 +35,28 @@ export interface SearchPageData {
   filtered: boolean;
 }
 
-// Cards shown at most (in listing-filters.ts, so tests can read it without React).
-export { RESULT_LIMIT } from './listing-filters';
+export interface SearchPageProps extends SearchPageData {
+  /** The save heart on each card (the favourites feature's, composed by the route). */
+  SaveButton?: ComponentType<{ item: FavoriteItem }>;
+}
 
-export function SearchPage({ communities, results, matched, total, filtered }: SearchPageData) {
+export function SearchPage({ communities, results, page, matched, total, filtered, SaveButton }: SearchPageProps) {
+  const { search } = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // After 'Load more', focus goes to the first new card: the button the visitor pressed has moved below them.
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusFrom === null || results.length <= focusFrom) return;
+    list.current?.querySelectorAll<HTMLElement>('a.card__link')[focusFrom]?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, results.length]);
+
+  const more = new URLSearchParams(search);
+  more.set('page', String(page + 1));
+
   return (
     <>
-      <section className="page-hero" aria-labelledby="search-title">
+      <section className="page-hero page-hero--compact" aria-labelledby="search-title">
         <div className="container">
           <h1 id="search-title">Search Homes</h1>
           <p className="page-hero__lead">
@@ -42,41 +64,73 @@ export function SearchPage({ communities, results, matched, total, filtered }: S
           </p>
         </div>
       </section>
-      <section className="section" aria-label="Filters and results">
-        <div className="container">
-          <Suspense fallback={<div className="listing-filters-placeholder" />}>
-            <filterForm.Component communities={communities} />
+      <section className="section search-section" aria-label="Filters and results">
+        <div className="container search-layout">
+          <Suspense fallback={<div className="search-toolbar-placeholder" />}>
+            <controls.Component communities={communities} />
           </Suspense>
-          <div className="search-summary">
-            <p className="result-count" role="status">
-              {filtered
-                ? `${plural(matched, 'home')} match${matched === 1 ? 'es' : ''} of ${total}`
-                : plural(total, 'home')}
-              {results.length < matched && ` (showing the first ${results.length})`}
-            </p>
-            {filtered && results.length > 0 && (
-              <Link to="/search" className="button button--ghost" preventScrollReset>
-                Clear filters
-              </Link>
+          <div className="search-layout__results">
+            <div className="search-summary">
+              <p className="result-count" role="status">
+                {filtered
+                  ? `${plural(matched, 'home')} match${matched === 1 ? 'es' : ''} of ${total}`
+                  : plural(total, 'home')}
+              </p>
+              {filtered && results.length > 0 && (
+                <Link to="/search" className="button button--ghost" preventScrollReset>
+                  Clear filters
+                </Link>
+              )}
+            </div>
+            {results.length > 0 ? (
+              <ul className="card-grid" aria-label="Matching homes" ref={list}>
+                {results.map((listing) => (
+                  // The heart sits over the card's photo, beside the card rather than in it: the shared card (and
+                  // the community page's JavaScript) stays as it was.
+                  <li key={listing.id} className="search-card">
+                    <ListingCard listing={listing} fallbackImage={listing.fallbackImage} />
+                    {SaveButton && (
+                      <div className="search-card__save">
+                        <SaveButton
+                          item={{
+                            kind: 'listing',
+                            id: listing.id,
+                            label: listing.title,
+                            path: `/listing/${listing.id}`,
+                          }}
+                        />
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <div className="empty-state">
+                <h2>No homes match these filters</h2>
+                <p>Try a wider price range, fewer bedrooms or another community, or clear the filters.</p>
+                <Link to="/search" className="button button--primary">
+                  Clear filters
+                </Link>
+              </div>
+            )}
+            {results.length > 0 && (
+              <div className="search-more">
+                <p>{`Showing ${results.length} of ${plural(matched, 'home')}`}</p>
+                {results.length < matched && (
+                  // A link, so it works before the script runs and the URL remembers how far the visitor got.
+                  <Link
+                    to={{ search: `?${more.toString()}` }}
+                    replace
+                    preventScrollReset
+                    className="button button--secondary"
+                    onClick={() => setFocusFrom(results.length)}
+                  >
+                    Load more
+                  </Link>
+                )}
+              </div>
             )}
           </div>
-          {results.length > 0 ? (
-            <ul className="card-grid" aria-label="Matching homes">
-              {results.map((listing) => (
-                <li key={listing.id}>
-                  <ListingCard listing={listing} fallbackImage={listing.fallbackImage} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="empty-state">
-              <h2>No homes match these filters</h2>
-              <p>Try a wider price range, fewer bedrooms or another community, or clear the filters.</p>
-              <Link to="/search" className="button button--primary">
-                Clear filters
-              </Link>
-            </div>
-          )}
         </div>
       </section>
     </>

@@ -110,7 +110,8 @@ export default function VisitDialog({ title, community, listing, onClose }: Visi
     <Modal titleId="visit-dialog-title" title={title} description={description} onClose={onClose}>
       {booked ? (
         <VisitConfirmation
-          booked={booked}
+          // A request kept offline that has reached the server since reads as sent.
+          booked={status === 'sent' ? { ...booked, status } : booked}
           place={place}
           fileTitle={listing?.title ?? community.name}
           onClose={onClose}

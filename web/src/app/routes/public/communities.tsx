@@ -6,11 +6,14 @@
  * catalogue of 900 communities rendered every card into one 38 KB page (cold render 143 ms against 8 ms for nine),
  * which no phone wants and no crowd of visitors should cost the server (issue 14).
  */
+import { Suspense } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PrefetchLink } from '@/components/prefetch-link';
 import { CommunityGrid, toSummary } from '@/features/communities/community-card';
+import type { CommunitiesMapProps } from '@/features/map/map-sections';
+import { preloadable } from '@/features/search/preloadable';
 import { breadcrumbList } from '@/utils/structured-data';
 import type { RouteHandle } from '../../head';
 import { publicReader } from '@/data/public-reader';
@@ -21,6 +24,11 @@ const TRAIL = [
 ] as const;
 
 export const COMMUNITIES_PER_PAGE = 24;
+
+/** The map section (features/map): preloaded by the loader, so the server renders its list of distances. */
+const communitiesMap = preloadable<CommunitiesMapProps>(() =>
+  import('@/features/map/map-sections').then((sections) => ({ default: sections.CommunitiesMap })),
+);
 
 /** The page `?page=` asks for, kept within 1..last (anything else reads as the first page). */
 export function pageNumber(search: string, total: number): number {
@@ -41,11 +49,14 @@ export const pagePath = (page: number) => (page <= 1 ? '/communities' : `/commun
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const reader = await publicReader();
-  const all = await reader.listCommunities();
+  const [all] = await Promise.all([reader.listCommunities(), communitiesMap.preload()]);
   const page = pageNumber(new URL(request.url).search, all.length);
   const start = (page - 1) * COMMUNITIES_PER_PAGE;
+  const shown = all.slice(start, start + COMMUNITIES_PER_PAGE);
   return {
-    communities: all.slice(start, start + COMMUNITIES_PER_PAGE).map(toSummary),
+    communities: shown.map(toSummary),
+    // The map's pins: the communities of this page that have a position.
+    places: shown.map(({ id, name, location, coordinates }) => ({ id, name, location, coordinates })),
     total: all.length,
     page,
     pages: Math.max(1, Math.ceil(all.length / COMMUNITIES_PER_PAGE)),
@@ -65,7 +76,7 @@ export const handle: RouteHandle<Data> = {
 };
 
 export function Component() {
-  const { communities, total, page, pages, start } = useLoaderData() as Data;
+  const { communities, places, total, page, pages, start } = useLoaderData() as Data;
   return (
     <>
       <section className="page-hero" aria-labelledby="communities-title">
@@ -104,6 +115,9 @@ export function Component() {
           )}
         </div>
       </section>
+      <Suspense>
+        <communitiesMap.Component communities={places} />
+      </Suspense>
     </>
   );
 }

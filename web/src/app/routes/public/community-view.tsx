@@ -8,7 +8,7 @@
  * visits, search) and features do not import each other. Passing those parts in as props (as the listing page
  * does) would cost this page about 85 bytes of gzip JavaScript, more than its headroom under the budget.
  */
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Community } from '@domain/schemas/community';
 import { Icon, MAP_PIN } from '@/components/icon';
@@ -28,8 +28,12 @@ import { LazyInquiryPopup, preloadInquiryPopup } from '@/features/inquiries/lazy
 import { LazyVisitDialog, preloadVisitDialog } from '@/features/visits/lazy-visit-dialog';
 import { ListingCard, type ListingSummary } from '@/components/listing-card';
 import { LazyCommunityListingFilters } from '@/features/search/lazy-community-listing-filters';
+import { preloadable } from '@/features/search/preloadable';
 import { plural, RoomFacts } from '@/components/listing-labels';
 import { communityThemeVars, useDocumentTheme } from '@/features/communities/community-theme';
+
+/** The location and commute section (features/map): preloaded by the route loader, so the server renders it. */
+export const communityCommute = preloadable(() => import('@/features/map/map-sections'));
 
 const ARROW_LEFT = '<path d="M19 12H5M12 19l-7-7 7-7"/>';
 
@@ -211,6 +215,10 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
             </ul>
           </section>
         )}
+
+        <Suspense>
+          <communityCommute.Component community={community} />
+        </Suspense>
 
         <section className="contact-band band">
           <div>

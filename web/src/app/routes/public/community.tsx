@@ -9,7 +9,7 @@ import type { Community } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import { PrefetchLink } from '@/components/prefetch-link';
 import { communityThemeVars } from '@/features/communities/community-theme';
-import { CommunityView } from './community-view';
+import { communityCommute, CommunityView } from './community-view';
 import { preloadCommunityListingFilters } from '@/features/search/lazy-community-listing-filters';
 import type { PageSeo } from '@/features/seo/page-seo';
 import { communityImage } from '@/utils/images';
@@ -40,6 +40,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<D
     // The filters of the URL (features/search), loaded on demand like the SEO helpers, and the filter bar's code.
     import('@/features/search/listing-filters'),
     preloadCommunityListingFilters(),
+    communityCommute.preload(),
   ]);
   const filters = search.parseListingFilters(url.searchParams, search.COMMUNITY_PAGE_DEFAULTS);
   const active = search.hasActiveFilters(filters, search.COMMUNITY_PAGE_DEFAULTS);

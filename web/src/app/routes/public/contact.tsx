@@ -29,7 +29,7 @@ const SOCIAL_LINKS = [
 export const handle: RouteHandle = {
   head: (_data, { settings }) => ({
     title: `Contact Us | ${settings.general.siteName}`,
-    description: `Talk to a Houston new-home specialist: call ${settings.general.contactPhone}, email ${settings.general.contactEmail} or send us a message.`,
+    description: `Talk to a Houston new-home specialist: call ${settings.general.contactPhone}${settings.general.contactEmail ? `, email ${settings.general.contactEmail}` : ''} or send us a message.`,
     canonicalPath: '/contact',
     image: DEFAULT_COMMUNITY_IMAGE,
   }),
@@ -70,10 +70,12 @@ export function Component() {
                   <Icon svg={PHONE} />
                   <a href={`tel:${general.contactPhone.replace(/[^\d+]/g, '')}`}>{general.contactPhone}</a>
                 </li>
-                <li>
-                  <Icon svg={MAIL} />
-                  <a href={`mailto:${general.contactEmail}`}>{general.contactEmail}</a>
-                </li>
+                {general.contactEmail && (
+                  <li>
+                    <Icon svg={MAIL} />
+                    <a href={`mailto:${general.contactEmail}`}>{general.contactEmail}</a>
+                  </li>
+                )}
                 <li>
                   <Icon svg={USER} />
                   <span>

@@ -1,11 +1,15 @@
-/** Home (SPEC §2 "/"): hero, about with the fixed figures, why Houston, featured communities (or an empty state). */
+/**
+ * Home (SPEC §2 "/"): hero, about with figures computed from the communities (issue 17: the SPEC's fixed ones went
+ * stale), why Houston, featured communities (or an empty state).
+ */
 import { useLoaderData } from 'react-router-dom';
-import { DEFAULT_COMMUNITY_IMAGE, HOME_FIGURES } from '@domain/constants';
+import { DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
 import { Picture } from '@/components/picture';
 import { PrefetchLink } from '@/components/prefetch-link';
 import { CommunityGrid, toSummary } from '@/features/communities/community-card';
 import { OFFICE } from '@/utils/office';
 import { absoluteUrl } from '@/utils/absolute-url';
+import { homeFigures } from '@/utils/home-figures';
 import type { RouteHandle } from '../../head';
 import { publicReader } from '@/data/public-reader';
 import { useSiteSettings } from '@/hooks/use-site-settings';
@@ -15,7 +19,11 @@ const FEATURED_COUNT = 6;
 export async function loader() {
   const reader = await publicReader();
   const communities = await reader.listCommunities();
-  return { featured: communities.slice(0, FEATURED_COUNT).map(toSummary), total: communities.length };
+  return {
+    featured: communities.slice(0, FEATURED_COUNT).map(toSummary),
+    total: communities.length,
+    figures: homeFigures(communities),
+  };
 }
 type Data = Awaited<ReturnType<typeof loader>>;
 
@@ -34,7 +42,7 @@ export const handle: RouteHandle<Data> = {
         url: `${origin}/`,
         image: absoluteUrl(origin, settings.appearance.logoUrl || DEFAULT_COMMUNITY_IMAGE),
         telephone: settings.general.contactPhone,
-        email: settings.general.contactEmail,
+        ...(settings.general.contactEmail && { email: settings.general.contactEmail }),
         areaServed: { '@type': 'City', name: 'Houston' },
         address: {
           '@type': 'PostalAddress',
@@ -69,7 +77,7 @@ const WHY_HOUSTON = [
 ] as const;
 
 export function Component() {
-  const { featured, total } = useLoaderData() as Data;
+  const { featured, total, figures } = useLoaderData() as Data;
   const { general } = useSiteSettings();
   return (
     <>
@@ -116,7 +124,7 @@ export function Component() {
             </p>
           </div>
           <dl className="figures">
-            {HOME_FIGURES.map((figure) => (
+            {figures.map((figure) => (
               <div key={figure.label} className="figure">
                 <dt>{figure.label}</dt>
                 <dd>{figure.value}</dd>

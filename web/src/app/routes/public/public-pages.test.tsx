@@ -36,16 +36,17 @@ const jsonLdTypes = (head: string) =>
   );
 
 describe('public pages rendered on the server', () => {
-  it('home: hero, fixed figures, featured communities, closing call to action, footer', async () => {
+  it('home: hero, figures from the records, featured communities, closing call to action, footer', async () => {
     const result = await page('/');
     expect(result.status).toBe(200);
     const body = text(result.html);
     for (const expected of [
       'Find Your Perfect Houston Community',
-      '6+',
-      '$200K+',
-      '15+',
-      'A+',
+      // Label then value (<dt>, <dd>): 9 example communities, their lowest price range starts in the $230s.
+      `Communities ${seed.communities.length}`,
+      'Starting Prices $230K+',
+      'Builders',
+      'School Districts',
       'Why Houston?',
       'Ready to Find Your Perfect Houston Community?',
       'Start your journey today and discover the ideal neighborhood for your lifestyle.',
@@ -55,7 +56,6 @@ describe('public pages rendered on the server', () => {
       'Quick Links',
       'Houston, Texas',
       DEFAULT_SITE_SETTINGS.general.contactPhone,
-      DEFAULT_SITE_SETTINGS.general.contactEmail,
       `© ${new Date().getFullYear()}`,
       'Information About Brokerage Services',
       'Consumer Protection Notice',
@@ -63,6 +63,7 @@ describe('public pages rendered on the server', () => {
       expect(body).toContain(expected);
     for (const slug of ['austin-point', 'emberly', 'indigo', 'stonecreek-estates'])
       expect(result.html).toContain(`href="/community/${slug}"`);
+    for (const placeholder of ['6+', '15+', 'A+', '@example.com']) expect(body).not.toContain(placeholder);
     expect(result.html).toContain('data-scrolled="false"');
     expect(result.html).toContain('aria-label="Search"');
     expect(jsonLdTypes(result.head)).toContain('RealEstateAgent');

@@ -7,6 +7,7 @@ import { seedRecords, type SeedRecords } from '@data-seed';
 import { DEFAULT_SITE_SETTINGS } from '@domain/schemas/settings';
 import { render } from '@/entry-server';
 import type { PublicReader } from '@/data/public-reader';
+import { SEARCH_PAGE_SIZE } from '@/features/search/listing-filters';
 
 const ORIGIN = 'https://homes.example.com';
 let seed: SeedRecords;
@@ -37,7 +38,10 @@ describe('/search rendered on the server', () => {
     const newestFirst = [...seed.listings].sort(
       (a, b) => b.createdAt.localeCompare(a.createdAt) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id),
     );
-    expect(listingLinks(result.html)).toEqual(newestFirst.map((listing) => listing.id));
+    // The first step of cards, then 'Load more' (a link to the next step, for a page whose script has not run).
+    expect(listingLinks(result.html)).toEqual(newestFirst.slice(0, SEARCH_PAGE_SIZE).map((listing) => listing.id));
+    expect(result.html).toContain('href="/search?page=2"');
+    expect(result.html).toContain(`Showing ${SEARCH_PAGE_SIZE} of ${seed.listings.length} homes`);
     for (const label of [
       'Keywords',
       'Community',
@@ -73,6 +77,20 @@ describe('/search rendered on the server', () => {
     expect(result.html).toMatch(/<option value="price-asc" selected="">/);
     expect(result.html).toContain(`${expected.length} homes match of ${seed.listings.length}`);
     expect(result.head).toContain('noindex, follow');
+  });
+
+  it('reads the words as filters, shows them as chips and remembers how far Load more went', async () => {
+    const result = await render(`/search?q=${encodeURIComponent('4 bed under 400k')}`, ORIGIN, reader);
+    const expected = seed.listings.filter((l) => l.bedrooms >= 4 && l.price <= 400_000);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(new Set(listingLinks(result.html))).toEqual(new Set(expected.map((listing) => listing.id)));
+    expect(result.html).toContain('aria-label="Remove 4+ beds"');
+    expect(result.html).toContain('aria-label="Remove Up to $400,000"');
+    expect(result.html).toContain('Filters (2)');
+    expect(result.html).toContain(`${expected.length} homes match of ${seed.listings.length}`);
+
+    const paged = await render('/search?page=2', ORIGIN, reader);
+    expect(listingLinks(paged.html)).toHaveLength(Math.min(seed.listings.length, 2 * SEARCH_PAGE_SIZE));
   });
 
   it('shows the empty state when nothing matches', async () => {

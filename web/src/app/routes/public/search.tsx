@@ -1,12 +1,16 @@
 /**
  * /search: every listing across the communities, filtered and sorted by the URL's parameters (community, q,
  * minPrice, maxPrice, beds, baths, type, status, sort; see features/search/listing-filters), so a search can be
- * shared. Rendered on the server from the URL; in the browser the loader reads through the public reader (API,
- * or IndexedDB offline). Only the matching cards go into the page's embedded data.
+ * shared. The words (`q`) are read as filters too ("4 bed under 400k", features/search/query-filters), and `page`
+ * says how many steps of cards 'Load more' has shown. Rendered on the server from the URL; in the browser the
+ * loader reads through the public reader (API, or IndexedDB offline). Only the cards shown go into the page's
+ * embedded data.
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
-import { preloadSearchFilters, RESULT_LIMIT, SearchPage, type SearchPageData } from '@/features/search/search-page';
+import type { FavoriteItem } from '@/data/repositories/favorites-repository';
+import { FavoriteButton } from '@/features/favorites/favorite-button';
+import { preloadSearchFilters, SearchPage, type SearchPageData } from '@/features/search/search-page';
 import { communityImage } from '@/utils/images';
 import type { RouteHandle } from '../../head';
 import { publicReader } from '@/data/public-reader';
@@ -15,19 +19,31 @@ type Data = SearchPageData;
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
   const reader = await publicReader();
-  const [communities, listings, { filterListings, hasActiveFilters, parseListingFilters }] = await Promise.all([
+  const [communities, listings, filtering, query] = await Promise.all([
     reader.listCommunities(),
     reader.listListings(),
     // The filter code and the form load on demand: the page's own JavaScript stays small (DESIGN §7).
     import('@/features/search/listing-filters'),
+    import('@/features/search/query-filters'),
     preloadSearchFilters(),
   ]);
-  const filters = parseListingFilters(new URL(request.url).searchParams);
+  const { filterListings, hasActiveFilters, parseListingFilters, readSearchPage, SEARCH_PAGE_SIZE } = filtering;
+  const params = new URL(request.url).searchParams;
+  const filters = parseListingFilters(params);
+  const page = readSearchPage(params);
   const images = new Map(communities.map((community) => [community.id, communityImage(community.image)]));
-  const matches = filterListings(listings, filters, communities);
+  const matches = filterListings(
+    listings,
+    query.resolveSearch(filters, query.queryPlaces(communities)).filters,
+    communities,
+  );
   return {
-    communities: communities.map(({ slug, name }) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name)),
-    results: matches.slice(0, RESULT_LIMIT).map((listing) => ({
+    communities: communities
+      .map(({ slug, name, location }) => ({ slug, name, location }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    page,
+    pageSize: SEARCH_PAGE_SIZE,
+    results: matches.slice(0, page * SEARCH_PAGE_SIZE).map((listing) => ({
       id: listing.id,
       title: listing.title,
       address: listing.address,
@@ -58,7 +74,12 @@ export const handle: RouteHandle<Data> = {
   }),
 };
 
+/** The heart on each card: the favourites feature's button, composed here (a feature never imports another). */
+function SaveButton({ item }: { item: FavoriteItem }) {
+  return <FavoriteButton item={item} className="listing-card__save" iconOnly />;
+}
+
 export function Component() {
   const data = useLoaderData() as Data;
-  return <SearchPage {...data} />;
+  return <SearchPage {...data} SaveButton={SaveButton} />;
 }

@@ -13,9 +13,12 @@ import {
   type UploadPartProps,
 } from './community-part';
 import { ImageUpload } from './image-upload';
+import { BANNER_RULE } from './banner-rule';
 import { WHOLE_NUMBER } from './record-fields';
 import { SalesOfficeFields } from './sales-office-fields';
 import { TagInput } from './tag-input';
+
+const DEGREES = { type: 'number', inputMode: 'decimal', step: 'any' } as const;
 
 export function CommunityDetailsPart({ parts }: PartProps) {
   return (
@@ -26,6 +29,23 @@ export function CommunityDetailsPart({ parts }: PartProps) {
       <div className="form__row">
         <InputField name="priceRange" id="community-price-range" label="Price Range" placeholder="$280s - $550s" />
         <InputField name="totalHomes" id="community-total-homes" label="Total Homes" {...WHOLE_NUMBER} />
+      </div>
+      {/* The map pin and commute figures; positions outside the Houston region are refused. */}
+      <div className="form__row">
+        <InputField
+          name="coordinates.lat"
+          id="community-latitude"
+          label="Latitude"
+          {...DEGREES}
+          placeholder="29.5145"
+        />
+        <InputField
+          name="coordinates.lng"
+          id="community-longitude"
+          label="Longitude"
+          {...DEGREES}
+          placeholder="-95.715"
+        />
       </div>
     </CommunityPart>
   );
@@ -45,6 +65,7 @@ export function CommunityImagePart({ parts, onUploadBusy }: UploadPartProps) {
         onChange={image.onChange}
         onBusyChange={onUploadBusy}
       />
+      <p className="field__hint">{BANNER_RULE}</p>
       <InputField
         name="imageAlt"
         id="community-image-alt"

@@ -50,6 +50,8 @@ export interface CommunityFormState {
   builders: BuilderRow[];
   /** Sales-office hours and payment-estimate defaults (sales-office-form.ts). */
   office: SalesOfficeFormState;
+  /** The map position as typed; both empty: no position. */
+  coordinates: { lat: string; lng: string };
 }
 
 export const emptyHomeRow = (): HomeRow => ({ name: '', price: '', bedrooms: '', bathrooms: '', sqft: '' });
@@ -71,6 +73,7 @@ export function emptyCommunityForm(): CommunityFormState {
     homes: [],
     builders: [],
     office: salesOfficeToForm(undefined),
+    coordinates: { lat: '', lng: '' },
   };
 }
 
@@ -108,6 +111,10 @@ export function communityToForm(community: Community): CommunityFormState {
       contact: builder.contact ?? '',
     })),
     office: salesOfficeToForm(community),
+    coordinates: {
+      lat: numberText(community.coordinates?.lat),
+      lng: numberText(community.coordinates?.lng),
+    },
   };
 }
 
@@ -159,7 +166,15 @@ export function formToCommunityInput(form: CommunityFormState): CommunityFormInp
       contact: builder.contact.trim(),
     })),
     ...formToSalesOffice(form.office),
+    coordinates: formToCoordinates(form.coordinates),
   };
+}
+
+/** No position when both are empty; otherwise both must be numbers in the region (a blank one reads as NaN). */
+function formToCoordinates({ lat, lng }: CommunityFormState['coordinates']): CommunityFormInput['coordinates'] {
+  if (lat.trim() === '' && lng.trim() === '') return undefined;
+  const degrees = (text: string) => (text.trim() === '' ? NaN : Number(text));
+  return { lat: degrees(lat), lng: degrees(lng) };
 }
 
 /** Field errors of a form state, keyed by the schema path (`name`, `theme.primaryColor`, `homes.0.name`). */

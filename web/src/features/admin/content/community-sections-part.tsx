@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { CommunitySections } from '@domain/index';
+import { HERO_BACKGROUND_RULE } from './banner-rule';
 import { ColorField } from './color-field';
 import {
   CheckboxField,
@@ -81,6 +82,7 @@ function HeroBackground({ onUploadBusy }: Pick<UploadPartProps, 'onUploadBusy'>)
             {option === 'color' ? 'Colour' : 'Image'}
           </label>
         ))}
+        <p className="field__hint">{HERO_BACKGROUND_RULE}</p>
       </fieldset>
       {type.value === 'color' ? (
         <ColorField

@@ -1,7 +1,8 @@
 /**
  * The listing modal's form state and its API input (SPEC §3 Listing, §5): title, community, address, price,
  * bedrooms (0-20), bathrooms (0-20, half steps) and square feet are required; non-numeric numbers become 0.
- * Only the fields the modal edits are sent, so an update never touches a listing's photos or features.
+ * Photos are edited as rows of URL and alt text (the first is the cover) and sent as the parallel lists `images`
+ * and `imageAlts`; features are a list of short texts.
  */
 import {
   DEFAULT_LISTING_STATUS,
@@ -27,11 +28,32 @@ export interface ListingFormState {
   bathrooms: string;
   sqft: string;
   status: Listing['status'];
+  /** In display order: the first is the cover. */
+  images: ListingPhotoRow[];
+  features: string[];
+}
+
+/** One photo in the form: its URL (an upload's largest WebP, a site path or an http(s) URL) and its alt text. */
+export interface ListingPhotoRow {
+  url: string;
+  alt: string;
 }
 
 export type ListingFormInput = Pick<
   Listing,
-  'title' | 'communityId' | 'address' | 'description' | 'price' | 'type' | 'bedrooms' | 'bathrooms' | 'sqft' | 'status'
+  | 'title'
+  | 'communityId'
+  | 'address'
+  | 'description'
+  | 'price'
+  | 'type'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'sqft'
+  | 'status'
+  | 'images'
+  | 'imageAlts'
+  | 'features'
 >;
 
 export const LISTING_FORM_FIELDS = [
@@ -45,6 +67,8 @@ export const LISTING_FORM_FIELDS = [
   'bathrooms',
   'sqft',
   'status',
+  'images',
+  'features',
 ] as const;
 
 export function emptyListingForm(communityId = ''): ListingFormState {
@@ -59,6 +83,8 @@ export function emptyListingForm(communityId = ''): ListingFormState {
     bathrooms: '',
     sqft: '',
     status: DEFAULT_LISTING_STATUS,
+    images: [],
+    features: [],
   };
 }
 
@@ -74,6 +100,8 @@ export function listingToForm(listing: Listing): ListingFormState {
     bathrooms: numberText(listing.bathrooms),
     sqft: numberText(listing.sqft),
     status: listing.status ?? DEFAULT_LISTING_STATUS,
+    images: (listing.images ?? []).map((url, index) => ({ url, alt: listing.imageAlts?.[index] ?? '' })),
+    features: [...(listing.features ?? [])],
   };
 }
 
@@ -89,7 +117,24 @@ export function formToListingInput(form: ListingFormState): ListingFormInput {
     bathrooms: toBathrooms(form.bathrooms),
     sqft: toNonNegativeInteger(form.sqft),
     status: form.status,
+    images: form.images.map((photo) => photo.url.trim()),
+    // Trailing empty alt texts are dropped so a listing without any keeps an empty list.
+    imageAlts: trimTrailingEmpty(form.images.map((photo) => photo.alt.trim())),
+    features: form.features,
   };
+}
+
+function trimTrailingEmpty(values: string[]): string[] {
+  let end = values.length;
+  while (end > 0 && values[end - 1] === '') end -= 1;
+  return values.slice(0, end);
+}
+
+/** The schema's `images.N` and `imageAlts.N` messages belong to row N's URL and alt text inputs. */
+function toFormPath(path: string): string {
+  const [, list, index] = /^(images|imageAlts)\.(\d+)$/.exec(path) ?? [];
+  if (!list) return path;
+  return `images.${index}.${list === 'images' ? 'url' : 'alt'}`;
 }
 
 /** Inline messages: the number checks on what was typed, then the domain schema on the normalised input. */
@@ -102,7 +147,12 @@ export function validateListingForm(form: ListingFormState): FieldErrors {
     sqft: checkNumber(form.sqft, { label: 'Square Feet', required: true }),
   };
   const parsed = listingInputSchema.safeParse(formToListingInput(form));
-  if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error));
+  if (!parsed.success) {
+    for (const [path, message] of Object.entries(zodFieldErrors(parsed.error))) errors[toFormPath(path)] = message;
+  }
+  for (const [index, photo] of form.images.entries()) {
+    if (!photo.url.trim()) errors[`images.${index}.url`] = 'Upload a photo or enter its URL';
+  }
   for (const [field, message] of Object.entries(numbers)) if (message) errors[field] = message;
   return errors;
 }

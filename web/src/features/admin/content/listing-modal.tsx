@@ -2,9 +2,11 @@
  * The listing create/edit modal (SPEC §2 "Admin listings page", §5): Property Title*, Community*, Address*,
  * Description, Price*, Property Type, Bedrooms*, Bathrooms* (step 0.5), Square Feet*, Status. Numbers are
  * normalised before sending; a failed save shows the server's message or 'Failed to save listing'.
- * The form is react-hook-form over listing-form.ts, run by useRecordForm.
+ * Below them (SPEC §3 `images`, `features`; issue 17): the photos, the first being the cover, and the features.
+ * The form is react-hook-form over listing-form.ts, run by useRecordForm; it waits for photo uploads to finish.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { LISTING_STATUSES, LISTING_TYPES, MESSAGES, type Community, type Listing } from '@domain/index';
 import { Modal } from '@/components/modal';
@@ -17,8 +19,10 @@ import {
   listingToForm,
   type ListingFormState,
 } from './listing-form';
+import { ListingPhotosField } from './listing-photos-field';
 import { BATHROOM_COUNT, ROOM_COUNT, WHOLE_NUMBER, recordFields } from './record-fields';
 import { RecordForm, RecordFormActions } from './record-form';
+import { TagInput } from './tag-input';
 import { useRecordForm, type SavedResult } from './use-record-form';
 
 interface ListingModalProps {
@@ -31,10 +35,11 @@ interface ListingModalProps {
 }
 
 const resolver = zodResolver(listingFormSchema);
-const { InputField, SelectField, TextAreaField } = recordFields<ListingFormState>();
+const { InputField, SelectField, TextAreaField, useField } = recordFields<ListingFormState>();
 const TYPE_OPTIONS = LISTING_TYPES.map((type) => ({ value: type, label: LISTING_TYPE_LABELS[type] }));
 const STATUS_OPTIONS = LISTING_STATUSES.map((status) => ({ value: status, label: LISTING_STATUS_LABELS[status] }));
-const isKnownPath = (path: string) => (LISTING_FORM_FIELDS as readonly string[]).includes(path);
+// `images.2` (a server detail on one photo's URL) belongs to that photo's row.
+const isKnownPath = (path: string) => (LISTING_FORM_FIELDS as readonly string[]).includes(path.split('.')[0]!);
 
 export function ListingModal({
   listing,
@@ -45,6 +50,8 @@ export function ListingModal({
   onConflict,
 }: ListingModalProps) {
   const editing = Boolean(listing);
+  const [uploads, setUploads] = useState(0);
+  const trackUpload = (active: boolean) => setUploads((count) => count + (active ? 1 : -1));
   const recordForm = useRecordForm({
     entity: 'listings',
     record: listing,
@@ -57,6 +64,7 @@ export function ListingModal({
     onConflict,
     onClose,
     dialogTitleId: 'listing-modal-title',
+    blocked: uploads > 0,
   });
   const { form, requestClose, saving, conflicted } = recordForm;
   const { control } = form;
@@ -98,14 +106,37 @@ export function ListingModal({
           <InputField name="sqft" id="listing-sqft" label="Square Feet" required {...WHOLE_NUMBER} />
         </div>
         <SelectField name="status" id="listing-status" label="Status" options={STATUS_OPTIONS} />
+        <ListingPhotosField onBusyChange={trackUpload} />
+        <FeaturesField />
         <RecordFormActions
           saving={saving}
-          disabled={saving || conflicted}
+          disabled={saving || uploads > 0 || conflicted}
           onCancel={() => void requestClose()}
           label={editing ? 'Update Listing' : 'Create Listing'}
           savingLabel={editing ? 'Updating...' : 'Creating...'}
-        />
+        >
+          {uploads > 0 && (
+            <p className="content-hint content-form__wait" role="status">
+              Waiting for the photo uploads to finish...
+            </p>
+          )}
+        </RecordFormActions>
       </RecordForm>
     </Modal>
+  );
+}
+
+function FeaturesField() {
+  const field = useField('features');
+  return (
+    <TagInput
+      id="listing-features"
+      label="Features"
+      itemName="feature"
+      placeholder="e.g. Quartz countertops"
+      values={field.value}
+      error={field.error}
+      onChange={field.onChange}
+    />
   );
 }

@@ -167,9 +167,17 @@ export function PropertiesPage() {
                     </div>
                     <p className="property-row__address">{fullAddress(property)}</p>
                     <p className="property-row__facts">
-                      <span>{plural(property.bedrooms ?? 0, 'bed')}</span>
-                      <span>{plural(property.bathrooms ?? 0, 'bath')}</span>
-                      <span>{(property.squareFeet ?? 0).toLocaleString('en-US')} sq ft</span>
+                      {/* Land has no rooms: its lot size instead of "0 beds · 0 baths" (issue 17). */}
+                      {property.propertyType !== 'LAND' && (
+                        <>
+                          <span>{plural(property.bedrooms ?? 0, 'bed')}</span>
+                          <span>{plural(property.bathrooms ?? 0, 'bath')}</span>
+                        </>
+                      )}
+                      <span>
+                        {(property.squareFeet ?? 0).toLocaleString('en-US')} sq ft
+                        {property.propertyType === 'LAND' ? ' lot' : ''}
+                      </span>
                       <span>{PROPERTY_TYPE_LABELS[property.propertyType] ?? property.propertyType}</span>
                     </p>
                   </div>

@@ -1,0 +1,192 @@
+/**
+ * Map and commute (issue 17): on /communities and on a community page the map section is server-rendered with its
+ * text (the list of distances, the commute table, Directions), while the map itself (d3-geo and the county
+ * outlines) loads only when scrolled near; it has a pin per community, the page's own one highlighted; and after
+ * one online visit it still draws offline, from the service worker's precache and the copy on the device. An
+ * admin sets a position in the community form; one outside the Houston region is refused with its message.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Community } from '../../domain';
+import { apiLogin, expectFieldError, expectToast, field, openAdminPage, superApi, unique } from './support/admin';
+import { adminGet, publicCommunities, publicCommunity } from './support/api';
+import { describeProblems, launchBrowser, newPage, open, type E2ePage } from './support/browser';
+import { e2eEnv } from './support/env';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const JOB_CENTRES = ['Downtown', 'Texas Medical Center', 'Energy Corridor', 'Galleria', 'The Woodlands', 'Port/NASA'];
+const MAP_CODE = /\/assets\/houston-map-[^/]+\.js$/;
+
+let browser: Browser;
+let communities: Community[];
+let austinPoint: Community;
+const tabs: E2ePage[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [communities, austinPoint] = await Promise.all([publicCommunities(), publicCommunity('austin-point')]);
+  expect(austinPoint.coordinates, 'the example data has positions').toBeDefined();
+});
+
+afterAll(async () => {
+  for (const tab of tabs) await tab.close();
+  await browser?.close();
+});
+
+async function tabOf(viewport: { width: number; height: number }, serviceWorkers: 'allow' | 'block' = 'block') {
+  const tab = await newPage(browser, { viewport, serviceWorkers });
+  tabs.push(tab);
+  return tab;
+}
+
+/** Records whether the map's code was requested, to prove it waits for the scroll. */
+function watchMapCode(page: Page): { requested: boolean } {
+  const seen = { requested: false };
+  page.on('request', (request) => {
+    if (MAP_CODE.test(new URL(request.url()).pathname)) seen.requested = true;
+  });
+  return seen;
+}
+
+const pinIds = (page: Page) =>
+  page
+    .locator('svg.houston-map .map-pin')
+    .evaluateAll((pins) => pins.map((pin) => pin.getAttribute('data-community-id')));
+
+describe('map and commute', () => {
+  it('/communities: the list of distances comes with the page; the map with a pin per community when scrolled to', async () => {
+    const tab = await tabOf(DESKTOP);
+    const { page } = tab;
+    const mapCode = watchMapCode(page);
+    await open(page, '/communities');
+    const section = page.getByRole('region', { name: 'Communities on the Map' });
+    const list = section.getByRole('list', { name: 'Communities and their distances' });
+    await expect(list.getByRole('listitem').count()).resolves.toBe(communities.length);
+    await expect(list.getByRole('listitem').first().textContent()).resolves.toMatch(
+      /\d+\.\d mi from Downtown \(about \d+ min\)/,
+    );
+    expect(mapCode.requested, 'the map code waits until the section nears the viewport').toBe(false);
+    await expect(section.getByRole('img').count()).resolves.toBe(0);
+
+    await section.scrollIntoViewIfNeeded();
+    const map = section.getByRole('img', { name: "Map of greater Houston's communities" });
+    await map.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(mapCode.requested).toBe(true);
+    expect((await pinIds(page)).sort()).toEqual(communities.map((community) => community.id).sort());
+    await expect(page.locator('svg.houston-map path[data-county]').count()).resolves.toBe(8);
+    await expect(page.locator('svg.houston-map .map-pin--current').count()).resolves.toBe(0);
+    expect(describeProblems(tab.problems)).toBe('');
+  });
+
+  it('a community page on a phone: commute table, method note, Directions, and the map with this community highlighted', async () => {
+    const tab = await tabOf(PHONE);
+    const { page } = tab;
+    const mapCode = watchMapCode(page);
+    await open(page, `/community/${austinPoint.slug}`);
+    const section = page.getByRole('region', { name: 'Location and Commute' });
+    const table = section.getByRole('table', { name: `From ${austinPoint.name} to Houston's job centres` });
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? '')),
+      );
+    expect(rows.map(([centre]) => centre)).toEqual(JOB_CENTRES);
+    for (const [, miles, minutes] of rows) {
+      expect(miles).toMatch(/^\d+\.\d mi$/);
+      expect(minutes).toMatch(/^about \d+ min$/);
+    }
+    await expect(section.getByText(/road distance taken as 1\.3 × the straight line/).count()).resolves.toBe(1);
+    const { lat, lng } = austinPoint.coordinates!;
+    const directions = section.getByRole('link', { name: 'Directions' });
+    await expect(directions.getAttribute('href')).resolves.toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`,
+    );
+    expect(mapCode.requested, 'the map code waits until the section nears the viewport').toBe(false);
+
+    await section.scrollIntoViewIfNeeded();
+    const map = section.getByRole('img', { name: `Map of greater Houston with ${austinPoint.name}` });
+    await map.waitFor({ state: 'visible', timeout: 15_000 });
+    const box = await map.boundingBox();
+    expect(box!.width, 'the map fits the phone').toBeLessThanOrEqual(PHONE.width);
+    expect((await pinIds(page)).sort()).toEqual(communities.map((community) => community.id).sort());
+    const current = page.locator('svg.houston-map .map-pin--current');
+    await expect(current.count()).resolves.toBe(1);
+    await expect(current.getAttribute('data-community-id')).resolves.toBe(austinPoint.id);
+    await expect(current.locator('text').textContent()).resolves.toBe(austinPoint.name);
+    expect(describeProblems(tab.problems)).toBe('');
+  });
+
+  it('after one online visit the map still draws offline (service worker and the copy on the device)', async () => {
+    const tab = await tabOf(DESKTOP, 'allow');
+    const { page, context } = tab;
+    await open(page, `/community/${austinPoint.slug}`);
+    const controlled = await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((registration) => Boolean(registration.active)),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
+      ]),
+    );
+    expect(controlled, 'a service worker is active within 30 s').toBe(true);
+    await page.reload({ waitUntil: 'load' });
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'load' });
+    const section = page.getByRole('region', { name: 'Location and Commute' });
+    await section.waitFor({ state: 'attached', timeout: 15_000 });
+    await section.scrollIntoViewIfNeeded();
+    const map = section.getByRole('img', { name: `Map of greater Houston with ${austinPoint.name}` });
+    await map.waitFor({ state: 'visible', timeout: 15_000 });
+    await expect(page.locator('svg.houston-map path[data-county]').count()).resolves.toBe(8);
+    await expect(page.locator('svg.houston-map .map-pin--current').getAttribute('data-community-id')).resolves.toBe(
+      austinPoint.id,
+    );
+    expect((await pinIds(page)).length, 'pins from the copy on the device').toBe(communities.length);
+    await context.setOffline(false);
+  }, 90_000);
+
+  it('an admin sets a position in the community form: outside the region refused, inside it saved and used', async () => {
+    const session = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
+    const name = unique('E2E Mapped');
+    const created = await superApi<Community>('POST', '/communities', {
+      name,
+      location: 'Katy, TX',
+      description: 'A community for the map e2e test.',
+    });
+    const tab = await openAdminPage(browser, session, '/admin/communities', 'Communities');
+    tabs.push(tab);
+    const { page } = tab;
+    const card = page.locator(`[data-record-id="${created.id}"]`);
+    await card
+      .getByRole('button', { name, exact: true })
+      .or(card.getByRole('link', { name, exact: true }))
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Community' });
+    await dialog.waitFor({ state: 'visible' });
+    expect(await field(dialog, 'Latitude').inputValue()).toBe('');
+
+    await field(dialog, 'Latitude').fill('40.7128');
+    await field(dialog, 'Longitude').fill('-95.8');
+    await dialog.getByRole('button', { name: 'Update Community', exact: true }).click();
+    await expectFieldError(
+      field(dialog, 'Latitude'),
+      'Latitude must be a number from 28.8 to 30.8 (the Houston region)',
+    );
+    expect((await adminGet<Community[]>('/communities')).find((c) => c.id === created.id)?.coordinates).toBeUndefined();
+
+    await field(dialog, 'Latitude').fill('29.79');
+    await dialog.getByRole('button', { name: 'Update Community', exact: true }).click();
+    await expectToast(page, 'Community updated successfully');
+    await expect
+      .poll(async () => (await adminGet<Community[]>('/communities')).find((c) => c.id === created.id)?.coordinates)
+      .toEqual({ lat: 29.79, lng: -95.8 });
+
+    const visitor = await tabOf(PHONE);
+    await open(visitor.page, `/community/${created.slug}`);
+    await expect(visitor.page.getByRole('link', { name: 'Directions' }).getAttribute('href')).resolves.toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=29.79,-95.8',
+    );
+    await superApi('DELETE', `/communities/${created.id}`);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The listing modal's photos (issue 17): several images uploaded at once (picked or dropped) through the same
+ * upload call as the community image (checked here, sniffed and re-encoded to WebP widths by the server), each row
+ * with its alt text, URL and a remove button. The first row is the cover. Rows reorder by dragging a row, or by
+ * focusing its handle and pressing the arrow keys (Home and End for first and last); the focus stays on the moved
+ * row's handle and a live region says where it went. Offline a URL can still be typed into a row.
+ */
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { MESSAGES } from '@domain/index';
+import { Icon } from '@/components/icon';
+import { uploadImage, validateImageFile } from '@/data/repositories/admin/upload';
+import { UPLOAD } from './icons';
+import type { ListingFormState } from './listing-form';
+import { ListingPhotoRow } from './listing-photo-row';
+import './listing-photos.css';
+
+interface ListingPhotosFieldProps {
+  /** Reports uploads in progress, so the modal waits before saving. */
+  onBusyChange: (busy: boolean) => void;
+}
+
+const MOVE_KEYS: Record<string, (index: number, last: number) => number> = {
+  ArrowUp: (index) => index - 1,
+  ArrowLeft: (index) => index - 1,
+  ArrowDown: (index) => index + 1,
+  ArrowRight: (index) => index + 1,
+  Home: () => 0,
+  End: (_, last) => last,
+};
+
+export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const fileId = `${id}-file`;
+  const { control } = useFormContext<ListingFormState>();
+  const { fields, append, move, remove } = useFieldArray({ control, name: 'images' });
+  const [uploading, setUploading] = useState(0);
+  const [uploadError, setUploadError] = useState<string>();
+  const [announcement, setAnnouncement] = useState('');
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  const handles = useRef(new Map<string, HTMLButtonElement>());
+
+  // After a move the row's handle may have been re-inserted in the DOM, which drops the focus: put it back.
+  useEffect(() => {
+    if (focusRow === null) return;
+    handles.current.get(focusRow)?.focus();
+    setFocusRow(null);
+  }, [focusRow, fields]);
+
+  const moveRow = (from: number, to: number) => {
+    const target = Math.max(0, Math.min(fields.length - 1, to));
+    if (target === from) return;
+    const rowId = fields[from]!.id;
+    move(from, target);
+    setFocusRow(rowId);
+    setAnnouncement(
+      `Photo moved to position ${target + 1} of ${fields.length}.${target === 0 ? ' It is now the cover.' : ''}`,
+    );
+  };
+
+  const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const next = MOVE_KEYS[event.key];
+    if (!next) return;
+    event.preventDefault();
+    moveRow(index, next(index, fields.length - 1));
+  };
+
+  const uploadFiles = async (files: File[]) => {
+    if (files.length === 0) return;
+    const problems = files.map((file) => validateImageFile(file));
+    const accepted = files.filter((_, index) => !problems[index]);
+    setUploadError(problems.find(Boolean) ?? undefined);
+    if (accepted.length === 0) return;
+    setUploading((count) => count + accepted.length);
+    onBusyChange(true);
+    try {
+      // One after another: a phone connection shares its bandwidth badly, and the rows keep the chosen order.
+      for (const file of accepted) {
+        try {
+          const { url } = await uploadImage(file, file.name);
+          append({ url, alt: '' }, { shouldFocus: false });
+        } catch (caught) {
+          setUploadError(caught instanceof Error && caught.message ? caught.message : MESSAGES.uploadFailed);
+        } finally {
+          setUploading((count) => count - 1);
+        }
+      }
+      setAnnouncement(`${accepted.length === 1 ? 'Photo' : 'Photos'} uploaded.`);
+    } finally {
+      onBusyChange(false);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>, index?: number) => {
+    event.preventDefault();
+    if (dragFrom !== null) {
+      if (index !== undefined) moveRow(dragFrom, index);
+      setDragFrom(null);
+      return;
+    }
+    void uploadFiles([...event.dataTransfer.files]);
+  };
+
+  return (
+    <fieldset className="listing-photos" aria-describedby={hintId}>
+      <legend>Photos</legend>
+      <p className="content-hint" id={hintId}>
+        The first photo is the cover. Drag a photo, or focus its handle and press the arrow keys, to change the order.
+      </p>
+      {fields.length > 0 && (
+        <ol className="listing-photos__list">
+          {fields.map((field, index) => (
+            <ListingPhotoRow
+              key={field.id}
+              index={index}
+              count={fields.length}
+              hintId={hintId}
+              dragging={dragFrom === index}
+              handleRef={(element) => {
+                if (element) handles.current.set(field.id, element);
+                else handles.current.delete(field.id);
+              }}
+              onHandleKey={(event) => onHandleKey(event, index)}
+              onDragStart={() => setDragFrom(index)}
+              onDragEnd={() => setDragFrom(null)}
+              onDrop={(event) => onDrop(event, index)}
+              onRemove={() => {
+                remove(index);
+                setAnnouncement(`Photo ${index + 1} removed.`);
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      <div
+        className="image-upload__zone listing-photos__zone"
+        data-invalid={uploadError ? 'true' : undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = dragFrom === null ? 'copy' : 'move';
+        }}
+        onDrop={(event) => onDrop(event, dragFrom === null ? undefined : fields.length - 1)}
+      >
+        <p className="image-upload__prompt">
+          <Icon svg={UPLOAD} size={18} /> Drag and drop photos here, or
+        </p>
+        <div className="image-upload__buttons">
+          <input
+            id={fileId}
+            className="visually-hidden image-upload__file"
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp"
+            aria-describedby={`${hintId} ${fileId}-types`}
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = '';
+              void uploadFiles(files);
+            }}
+          />
+          <label htmlFor={fileId} className="button button--secondary image-upload__pick">
+            {uploading > 0 ? 'Uploading...' : 'Add photos'}
+          </label>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() =>
+              append({ url: '', alt: '' }, { shouldFocus: true, focusName: `images.${fields.length}.url` })
+            }
+          >
+            Add by URL
+          </button>
+        </div>
+        <p className="content-hint" id={`${fileId}-types`}>
+          JPG, PNG or WebP, max 5MB each.
+        </p>
+        {uploading > 0 && (
+          <p className="content-hint" role="status">
+            Uploading {uploading === 1 ? 'photo' : `${uploading} photos`}...
+          </p>
+        )}
+      </div>
+      {uploadError && (
+        <p className="field__error" role="alert">
+          {uploadError}
+        </p>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </fieldset>
+  );
+}
