@@ -6,15 +6,13 @@
  * verification logs out). A 401 anywhere clears the session (http-client) and this layout then sends the user to
  * login with 'Authentication expired. Please login again.'; queued changes stay in the outbox.
  */
-import { onlineManager } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LOGOUT_REDIRECT_MS } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
 import type { AdminUser } from '@domain/schemas/admin-user';
 import { Icon } from '@/components/icon';
-import { isAuthError, isUnreachable } from '../shared/error-checks';
-import { logout, verifySession } from '@/data/repositories/admin/auth';
+import { logout } from '@/data/repositories/admin/auth';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
 import { ToastProvider } from '../shared/toast-stack';
 import { hasUnsavedChanges, UnsavedChangesBlocker, UNSAVED_CHANGES_MESSAGE } from '../shared/use-unsaved-changes';
@@ -24,6 +22,7 @@ import { SyncIndicator, syncState } from './sync-indicator';
 import { useNewLeadsCount } from './use-new-leads-count';
 import { useRefreshAfterSync } from './use-refresh-after-sync';
 import { useSyncStatus } from './use-sync-status';
+import { useTokenVerification } from './use-token-verification';
 
 /** What the login page reads from the location state after a redirect. */
 export interface LoginRedirectState {
@@ -51,30 +50,6 @@ const NAV_ITEMS: NavItem[] = [
 ];
 
 const roleLabel = (role: AdminUser['role']) => (role === 'SUPER_ADMIN' ? 'Super Admin' : 'Admin');
-
-/** Verifies the stored token when online (now, and whenever TanStack's onlineManager says the connection returned). */
-function useTokenVerification(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return;
-    let active = true;
-    const verify = () => {
-      if (!onlineManager.isOnline()) return;
-      verifySession().catch((error: unknown) => {
-        if (!active) return;
-        // No answer, or the server is down: the stored session stands until the server can say otherwise.
-        if (isUnreachable(error)) return;
-        // A 401 already cleared the session; any other refusal (or no token) logs out too (SPEC §4).
-        if (!isAuthError(error)) logout();
-      });
-    };
-    verify();
-    const stop = onlineManager.subscribe((online) => online && verify());
-    return () => {
-      active = false;
-      stop();
-    };
-  }, [enabled]);
-}
 
 function Sidebar({
   id,
