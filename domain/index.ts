@@ -6,7 +6,7 @@ export * from './schemas/community';
 export * from './schemas/sales-office';
 export * from './schemas/listing';
 export * from './schemas/property';
-export * from './schemas/contact';
+export * from './schemas/lead';
 export * from './schemas/lead-work';
 export * from './schemas/open-house';
 export * from './schemas/admin-user';

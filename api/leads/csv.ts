@@ -11,7 +11,7 @@
  *   owner by email, and the open-house answers (buying timeline, agent, consent wording), visit slot and next step
  *   in columns of their own.
  */
-import { BUYING_TIMELINE_LABELS, type ContactRequest } from '../../domain';
+import { BUYING_TIMELINE_LABELS, type Lead } from '../../domain';
 
 /** What a lead refers to by id, by name: the reader of the file has no database to look ids up in. */
 export interface LeadNames {
@@ -24,11 +24,11 @@ const yesNo = (value: boolean | undefined) => (value === undefined ? '' : value 
 
 interface CsvColumn {
   header: string;
-  cell: (lead: ContactRequest, names: LeadNames) => unknown;
+  cell: (lead: Lead, names: LeadNames) => unknown;
 }
 
 /** A column that is the lead's field of the same name, as it is. */
-const field = (key: keyof ContactRequest): CsvColumn => ({ header: key, cell: (lead) => lead[key] });
+const field = (key: keyof Lead): CsvColumn => ({ header: key, cell: (lead) => lead[key] });
 
 /**
  * The columns, in order: a header a person reads, and how each cell comes from the lead. Names beside ids (the
@@ -76,7 +76,7 @@ export function csvCell(value: unknown): string {
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function leadsToCsv(leads: readonly ContactRequest[], names: LeadNames): string {
+export function leadsToCsv(leads: readonly Lead[], names: LeadNames): string {
   const lines = [CSV_COLUMNS.map((column) => column.header).join(',')];
   for (const lead of leads) lines.push(CSV_COLUMNS.map((column) => csvCell(column.cell(lead, names))).join(','));
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;

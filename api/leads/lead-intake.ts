@@ -7,7 +7,7 @@
  * and a visitor on a slow phone types before the app has started. It becomes a visible flag on a NEW lead
  * (`quickFillMs`), never a reason to hide it.
  */
-import type { ContactRequest, LeadStatus } from '../../domain';
+import type { Lead, LeadStatus } from '../../domain';
 import type { NewRecord } from '../storage/storage';
 
 /** Below this fill time a lead carries the "sent within N s" flag in the inbox. */
@@ -20,23 +20,23 @@ export const QUICK_FILL_FLAG_MS = 2000;
 export const SUBMITTED_AT_MAX_AGE_MS = 60 * 24 * 60 * 60 * 1000;
 export const SUBMITTED_AT_MAX_SKEW_MS = 5 * 60 * 1000;
 
-export interface ContactSubmission {
+export interface LeadSubmission {
   id?: string;
   name: string;
   email: string;
   phone: string;
   message: string;
-  interest: ContactRequest['interest'];
-  source?: ContactRequest['source'];
+  interest: Lead['interest'];
+  source?: Lead['source'];
   communityId?: string;
   listingId?: string;
   listingTitle?: string;
   listingIds?: string[];
   submittedAt?: string;
   preferredDate?: string;
-  preferredSlot?: ContactRequest['preferredSlot'];
-  visitType?: ContactRequest['visitType'];
-  buyingTimeline?: ContactRequest['buyingTimeline'];
+  preferredSlot?: Lead['preferredSlot'];
+  visitType?: Lead['visitType'];
+  buyingTimeline?: Lead['buyingTimeline'];
   workingWithAgent?: boolean;
   consentText?: string;
   openHouseDate?: string;
@@ -45,7 +45,7 @@ export interface ContactSubmission {
 }
 
 /** The sources a visitor's own form may name; 'open-house' belongs to the kiosk route and 'admin' to staff. */
-const VISITOR_SOURCES: ReadonlySet<ContactRequest['source']> = new Set([
+const VISITOR_SOURCES: ReadonlySet<Lead['source']> = new Set([
   'contact-page',
   'popup',
   'listing',
@@ -54,13 +54,13 @@ const VISITOR_SOURCES: ReadonlySet<ContactRequest['source']> = new Set([
 ]);
 
 /** Why a submission is spam, or null. Only the honeypot decides (see the module comment). */
-export function spamReason(submission: Pick<ContactSubmission, 'website'>): string | null {
+export function spamReason(submission: Pick<LeadSubmission, 'website'>): string | null {
   if (submission.website && submission.website.trim() !== '') return 'honeypot field filled';
   return null;
 }
 
 /** The fill time to flag on the lead, or undefined when the form was open long enough (or sent none). */
-export function quickFillMs(submission: Pick<ContactSubmission, 'fillTimeMs'>): number | undefined {
+export function quickFillMs(submission: Pick<LeadSubmission, 'fillTimeMs'>): number | undefined {
   const { fillTimeMs } = submission;
   return fillTimeMs !== undefined && fillTimeMs < QUICK_FILL_FLAG_MS ? Math.round(fillTimeMs) : undefined;
 }
@@ -71,10 +71,10 @@ export function quickFillMs(submission: Pick<ContactSubmission, 'fillTimeMs'>): 
  * replaced by the server's time. The community reference is resolved by the route (it needs storage).
  */
 export function visitorSubmission(
-  body: ContactSubmission,
-  defaultSource: ContactRequest['source'],
+  body: LeadSubmission,
+  defaultSource: Lead['source'],
   now: Date = new Date(),
-): ContactSubmission {
+): LeadSubmission {
   const {
     buyingTimeline: _timeline,
     workingWithAgent: _agent,
@@ -92,10 +92,10 @@ export function visitorSubmission(
 
 /** The record to store: the honeypot and the fill time are not kept; status NEW or SPAM. */
 export function leadRecord(
-  submission: ContactSubmission,
-  defaultSource: ContactRequest['source'],
+  submission: LeadSubmission,
+  defaultSource: Lead['source'],
   now: Date = new Date(),
-): NewRecord<ContactRequest> {
+): NewRecord<Lead> {
   const { website: _honeypot, fillTimeMs: _fillTime, ...fields } = submission;
   const reason = spamReason(submission);
   const quick = quickFillMs(submission);

@@ -1,12 +1,12 @@
 /** Admin lead routes (SPEC §7 /contacts, plus PATCH and CSV export for the lead inbox). */
 import type { FastifyInstance } from 'fastify';
 import {
-  contactInputSchema,
-  contactPatchSchema,
+  leadInputSchema,
+  leadPatchSchema,
   countLeads,
   leadChanges,
   MESSAGES,
-  type ContactPatch,
+  type LeadPatch,
   type LeadCounts,
 } from '../../domain';
 import { currentForWrite, idParamsSchema } from '../http/crud-routes';
@@ -14,7 +14,7 @@ import { HttpError } from '../http/http-error';
 import { idOfWritten, runWrite } from '../http/idempotent-write';
 import { leadsToCsv } from '../leads/csv';
 import { filterLeads, leadFilterSchema, type LeadFilter } from '../leads/lead-filter';
-import { leadRecord, type ContactSubmission } from '../leads/lead-intake';
+import { leadRecord, type LeadSubmission } from '../leads/lead-intake';
 
 /** A lead's owner must be an admin who can sign in. */
 export const LEAD_OWNER_INVALID = 'Choose an active admin as the owner';
@@ -70,9 +70,9 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
   );
 
   // Staff can record a lead taken by phone or in person.
-  app.post<{ Body: ContactSubmission }>(
+  app.post<{ Body: LeadSubmission }>(
     '/contacts',
-    { ...auth, schema: { body: contactInputSchema } },
+    { ...auth, schema: { body: leadInputSchema } },
     async (request, reply) =>
       runWrite(
         request,
@@ -84,9 +84,9 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
       ),
   );
 
-  app.patch<{ Params: { id: string }; Body: ContactPatch }>(
+  app.patch<{ Params: { id: string }; Body: LeadPatch }>(
     '/contacts/:id',
-    { ...auth, schema: { params: idParamsSchema, body: contactPatchSchema } },
+    { ...auth, schema: { params: idParamsSchema, body: leadPatchSchema } },
     async (request, reply) =>
       runWrite(
         request,

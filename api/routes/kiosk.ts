@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   kioskPassRequestSchema,
   kioskSignInSchema,
-  type ContactRequest,
+  type Lead,
   type KioskPass,
   type KioskPassRequest,
   type KioskSignIn,
@@ -115,7 +115,7 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       const { kioskPass: _pass, consent: _consent, communityId: _claimed, website, ...fields } = request.body;
       // The honeypot decides with or without a pass, as on the public forms (api/leads/lead-intake.ts).
       const spam = spamReason({ website });
-      const lead: NewRecord<ContactRequest> = {
+      const lead: NewRecord<Lead> = {
         ...fields,
         message: `Signed in at the ${community?.name ?? 'community'} open house on ${fields.openHouseDate}.`,
         interest: 'community',

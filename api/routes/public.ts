@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   communityListQuerySchema,
-  contactInputSchema,
+  leadInputSchema,
   DEFAULT_SITE_SETTINGS,
   MESSAGES,
   toCommunityListItem,
@@ -17,7 +17,7 @@ import { idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
 import { publicReads } from '../http/public-reads';
-import { leadRecord, visitorSubmission, type ContactSubmission } from '../leads/lead-intake';
+import { leadRecord, visitorSubmission, type LeadSubmission } from '../leads/lead-intake';
 import { limitBeforeBody } from '../security/rate-limiter';
 import type { Storage } from '../storage/storage';
 
@@ -112,9 +112,9 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
   }));
 
   async function createContact(
-    request: FastifyRequest<{ Body: ContactSubmission }>,
+    request: FastifyRequest<{ Body: LeadSubmission }>,
     reply: FastifyReply,
-    defaultSource: ContactSubmission['source'],
+    defaultSource: LeadSubmission['source'],
   ) {
     // The visitor's form names its source (popup, listing, visit...); what only the kiosk or staff set is dropped.
     const submission = visitorSubmission(request.body, defaultSource);
@@ -132,12 +132,12 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
   }
 
   // Counted per IP in onRequest, before the body is read: a client over its limit costs no parsing (issue 13).
-  const limited = { onRequest: limitBeforeBody(contactLimiter), schema: { body: contactInputSchema } };
-  app.post<{ Body: ContactSubmission }>('/public/contacts', limited, (request, reply) =>
+  const limited = { onRequest: limitBeforeBody(contactLimiter), schema: { body: leadInputSchema } };
+  app.post<{ Body: LeadSubmission }>('/public/contacts', limited, (request, reply) =>
     createContact(request, reply, 'popup'),
   );
   // The contact page's own call (SPEC §7 "Other direct calls").
-  app.post<{ Body: ContactSubmission }>('/contact', limited, (request, reply) =>
+  app.post<{ Body: LeadSubmission }>('/contact', limited, (request, reply) =>
     createContact(request, reply, 'contact-page'),
   );
 }

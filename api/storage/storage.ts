@@ -6,16 +6,7 @@
  * resolves only once the changes are durable. Versions are checked in the write itself (like
  * `UPDATE … WHERE version = $n`), never by a read-then-write in the caller.
  */
-import type {
-  AdminRole,
-  AuditEntry,
-  Community,
-  ContactRequest,
-  Listing,
-  Property,
-  RecordMeta,
-  SiteSettings,
-} from '../../domain';
+import type { AdminRole, AuditEntry, Community, Lead, Listing, Property, RecordMeta, SiteSettings } from '../../domain';
 
 export type { AuditEntry };
 
@@ -42,7 +33,7 @@ export interface CollectionTypes {
   communities: Community;
   listings: Listing;
   properties: Property;
-  contacts: ContactRequest;
+  contacts: Lead;
   adminUsers: StoredAdminUser;
   settings: StoredSettings;
   idempotency: IdempotencyRecord;

@@ -5,7 +5,7 @@
  * function over its queued changes, so a note written offline shows on the timeline (marked as waiting) exactly
  * as the server will record it.
  */
-import type { ContactPatch, ContactRequest } from '../schemas/contact';
+import type { LeadPatch, Lead } from '../schemas/lead';
 import { MAX_LEAD_EVENTS, type LeadEvent, type LeadEventKind } from '../schemas/lead-work';
 
 export interface LeadActor {
@@ -21,12 +21,12 @@ const ACTIVITY_LABELS: Record<'call' | 'email' | 'visit-confirmed', string> = {
 
 /** The fields to store for `patch` on `current`, the timeline included. */
 export function leadChanges(
-  current: ContactRequest,
-  patch: ContactPatch,
+  current: Lead,
+  patch: LeadPatch,
   actor: LeadActor,
   ownerEmail: (id: string) => string | undefined,
   now: Date,
-): Partial<ContactRequest> {
+): Partial<Lead> {
   const events: LeadEvent[] = [];
   const add = (kind: LeadEventKind, text: string) =>
     events.push({ at: now.toISOString(), actorId: actor.id, actorEmail: actor.email, kind, text });
@@ -45,7 +45,7 @@ export function leadChanges(
   if (note !== undefined) add('note', note);
   if (activity) add(activity.kind, activity.text || ACTIVITY_LABELS[activity.kind]);
 
-  const changes: Partial<ContactRequest> = { ...fields };
+  const changes: Partial<Lead> = { ...fields };
   if (events.length > 0) changes.timeline = [...(current.timeline ?? []), ...events].slice(-MAX_LEAD_EVENTS);
   return changes;
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isOpenLead, isOverdue, salesDay } from './lead-work';
 import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../constants';
-import type { ContactRequest } from './contact';
+import type { Lead } from './lead';
 
 export const leadFilterSchema = z.object({
   status: z.enum(LEAD_STATUSES).optional(),
@@ -30,10 +30,10 @@ export interface LeadFilterContext {
 
 /** Leads matching `filter`, newest first. Without a status filter, SPAM is left out (it has its own view). */
 export function filterLeads(
-  leads: readonly ContactRequest[],
+  leads: readonly Lead[],
   filter: Readonly<LeadFilter>,
   context: LeadFilterContext = {},
-): ContactRequest[] {
+): Lead[] {
   const today = context.today ?? salesDay();
   const owner = filter.owner === 'me' ? (context.adminId ?? null) : filter.owner;
   const query = filter.q?.trim().toLowerCase();
@@ -80,7 +80,7 @@ export interface LeadCounts {
 }
 
 /** The counts of GET /api/contacts/counts, from a list of leads (the server's, or a device's offline copy). */
-export function countLeads(leads: readonly ContactRequest[], today = salesDay()): LeadCounts {
+export function countLeads(leads: readonly Lead[], today = salesDay()): LeadCounts {
   const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadCounts['byStatus'];
   for (const lead of leads) byStatus[lead.status] += 1;
   return {

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactRequest } from '../../domain';
+import type { Lead } from '../../domain';
 import {
   apiLogin,
   createAdmin,
@@ -43,7 +43,7 @@ async function open(session: ApiSession, pathname: string): Promise<Page> {
 }
 
 const newLead = (name: string, extra: Record<string, unknown> = {}) =>
-  superApi<ContactRequest>('POST', '/contacts', {
+  superApi<Lead>('POST', '/contacts', {
     name,
     email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
     phone: '(713) 555-0142',
@@ -52,7 +52,7 @@ const newLead = (name: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-const storedLead = (id: string) => adminGet<ContactRequest>(`/contacts/${id}`);
+const storedLead = (id: string) => adminGet<Lead>(`/contacts/${id}`);
 const timelineOf = async (id: string) =>
   ((await storedLead(id)).timeline ?? []).map(({ kind, text, actorEmail }) => ({ kind, text, actorEmail }));
 const viewLink = (page: Page, name: RegExp) =>

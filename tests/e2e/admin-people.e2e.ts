@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUser, ContactRequest, SiteSettings } from '../../domain';
+import type { AdminUser, Lead, SiteSettings } from '../../domain';
 import {
   apiCall,
   apiLogin,
@@ -345,7 +345,7 @@ describe('lead inbox and audit log', () => {
     const marker = unique('e2elead').replace(' ', '');
     const community = (await adminGet<{ id: string; name: string }[]>('/communities'))[0]!;
     const make = (name: string, interest: string, extra: Record<string, unknown> = {}) =>
-      superApi<ContactRequest>('POST', '/contacts', {
+      superApi<Lead>('POST', '/contacts', {
         name,
         email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
         phone: '713-555-0100',
@@ -357,7 +357,7 @@ describe('lead inbox and audit log', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const newer = await make(`${marker} Ben`, 'investment');
     // A bot filling the honeypot: stored as spam.
-    const spam = await apiCall<ContactRequest>(null, 'POST', '/public/contacts', {
+    const spam = await apiCall<Lead>(null, 'POST', '/public/contacts', {
       name: `${marker} Bot`,
       email: 'bot@example.com',
       message: `${marker} buy cheap`,
@@ -372,8 +372,7 @@ describe('lead inbox and audit log', () => {
       .toEqual([`${marker} Ben`, `${marker} Ada`]);
 
     // The sidebar's Leads entry counts the new leads.
-    const newLeads = async () =>
-      (await adminGet<ContactRequest[]>('/contacts')).filter((lead) => lead.status === 'NEW').length;
+    const newLeads = async () => (await adminGet<Lead[]>('/contacts')).filter((lead) => lead.status === 'NEW').length;
     const badge = sidebarNav(page).locator('.admin-nav__badge');
     await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(`${await newLeads()} new`);
 
@@ -419,9 +418,7 @@ describe('lead inbox and audit log', () => {
     await detail.getByRole('button', { name: 'Save changes', exact: true }).click();
     await page.getByText('Lead updated', { exact: true }).first().waitFor({ timeout: 10_000 });
     await expect
-      .poll(async () =>
-        (await adminGet<ContactRequest[]>(`/contacts?q=${marker}`)).find((lead) => lead.id === older.id),
-      )
+      .poll(async () => (await adminGet<Lead[]>(`/contacts?q=${marker}`)).find((lead) => lead.id === older.id))
       .toMatchObject({ status: 'CONTACTED', notes: 'Called back on Tuesday.' });
 
     await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe(`${await newLeads()} new`);
@@ -430,9 +427,7 @@ describe('lead inbox and audit log', () => {
     await page.goto(`/admin/contacts?q=${marker}&lead=${newer.id}`, { waitUntil: 'load' });
     await page.locator('.admin-lead-detail').getByRole('button', { name: 'Mark as spam', exact: true }).click();
     await expect
-      .poll(async () =>
-        (await adminGet<ContactRequest[]>(`/contacts?q=${marker}&status=SPAM`)).map((lead) => lead.name).sort(),
-      )
+      .poll(async () => (await adminGet<Lead[]>(`/contacts?q=${marker}&status=SPAM`)).map((lead) => lead.name).sort())
       .toEqual([`${marker} Ben`, `${marker} Bot`]);
     // The Spam view says how many leads it holds, beside its link, as the server counts them.
     const spamLink = page.getByRole('navigation', { name: 'Lead views' }).getByRole('link', { name: /^Spam/ });

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Community, ContactRequest, Listing, Property } from '../../domain';
+import type { Community, Lead, Listing, Property } from '../../domain';
 import {
   apiLogin,
   createAdmin,
@@ -182,7 +182,7 @@ describe('dashboard', () => {
       adminGet<Community[]>('/communities'),
       adminGet<Listing[]>('/listings'),
       adminGet<Property[]>('/properties'),
-      adminGet<ContactRequest[]>('/contacts'),
+      adminGet<Lead[]>('/contacts'),
     ]);
     const tab = await openAdminPage(browser, superSession, '/admin/dashboard', 'Dashboard');
     tabs.push(tab);

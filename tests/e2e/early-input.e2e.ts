@@ -10,7 +10,7 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Community, ContactRequest, Listing } from '../../domain';
+import type { Community, Lead, Listing } from '../../domain';
 import { APP_READY_ATTRIBUTE } from '../../web/src/utils/app-ready-event';
 import { publicCommunity, publicListings, uniqueEmail, waitForLeads } from './support/api';
 import { describeProblems, launchBrowser, newPage, type E2ePage } from './support/browser';
@@ -79,7 +79,7 @@ const appIsReady = (page: Page) =>
   page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE);
 
 /** The one lead stored for `email`, whatever its status (so a lead filed as spam is found, and fails the test). */
-async function storedLead(email: string): Promise<ContactRequest> {
+async function storedLead(email: string): Promise<Lead> {
   const leads = await waitForLeads(email, { timeoutMs: 30_000 });
   expect(leads, `exactly one lead for ${email}`).toHaveLength(1);
   return leads[0]!;

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Community, ContactRequest } from '../../domain';
+import type { Community, Lead } from '../../domain';
 import { adminGet, publicCommunity, sleep } from './support/api';
 import { launchBrowser, newContext, newPage, settle, type E2ePage } from './support/browser';
 import { e2eEnv } from './support/env';
@@ -25,10 +25,10 @@ let page: Page;
 let community: Community;
 
 /** The open-house leads of this run on the server, whatever their status (the inbox hides SPAM by default). */
-async function runLeads(): Promise<ContactRequest[]> {
+async function runLeads(): Promise<Lead[]> {
   const [inbox, spam] = await Promise.all([
-    adminGet<ContactRequest[]>(`/contacts?q=${encodeURIComponent(`e2e-kiosk-${RUN}`)}`),
-    adminGet<ContactRequest[]>(`/contacts?q=${encodeURIComponent(`e2e-kiosk-${RUN}`)}&status=SPAM`),
+    adminGet<Lead[]>(`/contacts?q=${encodeURIComponent(`e2e-kiosk-${RUN}`)}`),
+    adminGet<Lead[]>(`/contacts?q=${encodeURIComponent(`e2e-kiosk-${RUN}`)}&status=SPAM`),
   ]);
   return [...inbox, ...spam];
 }

@@ -2,7 +2,7 @@
  * Server state for the e2e tests, read over HTTP from the server under test: the public data the pages are
  * built from, and the leads an admin would see (GET /api/contacts with the first super admin's token).
  */
-import type { Community, ContactRequest, Listing, SiteSettings } from '../../../domain';
+import type { Community, Lead, Listing, SiteSettings } from '../../../domain';
 import { e2eEnv, siteUrl } from './env';
 
 let cachedToken: string | undefined;
@@ -48,11 +48,11 @@ export async function adminGet<T>(pathname: string): Promise<T> {
  * Every lead stored with this email, whatever its status: the inbox's default view leaves out SPAM (a form
  * filled faster than a person could type), so both views are read.
  */
-export async function leadsByEmail(email: string): Promise<ContactRequest[]> {
+export async function leadsByEmail(email: string): Promise<Lead[]> {
   const q = encodeURIComponent(email);
   const [inbox, spam] = await Promise.all([
-    adminGet<ContactRequest[]>(`/contacts?q=${q}`),
-    adminGet<ContactRequest[]>(`/contacts?q=${q}&status=SPAM`),
+    adminGet<Lead[]>(`/contacts?q=${q}`),
+    adminGet<Lead[]>(`/contacts?q=${q}&status=SPAM`),
   ]);
   return [...inbox, ...spam].filter((lead) => lead.email.toLowerCase() === email.toLowerCase());
 }
@@ -66,7 +66,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function waitForLeads(
   email: string,
   { count = 1, timeoutMs = 15_000, settleMs = 2_000 }: { count?: number; timeoutMs?: number; settleMs?: number } = {},
-): Promise<ContactRequest[]> {
+): Promise<Lead[]> {
   const deadline = Date.now() + timeoutMs;
   let leads = await leadsByEmail(email);
   while (leads.length < count && Date.now() < deadline) {

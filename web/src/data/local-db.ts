@@ -8,7 +8,7 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { Community } from '@domain/schemas/community';
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import type { Listing } from '@domain/schemas/listing';
 import type { Property } from '@domain/schemas/property';
 import type { SiteSettings } from '@domain/schemas/settings';
@@ -46,7 +46,7 @@ export class LocalDb extends Dexie {
   communities!: EntityTable<Community, 'id'>;
   listings!: EntityTable<Listing, 'id'>;
   properties!: EntityTable<Property, 'id'>;
-  contacts!: EntityTable<ContactRequest, 'id'>;
+  contacts!: EntityTable<Lead, 'id'>;
   settings!: EntityTable<SettingsRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;

@@ -6,7 +6,7 @@
  * send, so a send whose answer was lost, repeated after a reload, gets the server's first answer instead of
  * a second lead.
  */
-import type { ContactInput } from '@domain/schemas/contact';
+import type { LeadInput } from '@domain/schemas/lead';
 import { ApiError, InquiryRejectedError } from '../http-errors';
 import { sendJson } from '../http-client';
 import { enqueue, removeOutboxEntry, type OutboxEntry } from '../outbox';
@@ -18,14 +18,14 @@ import { followDelivery } from '../visitor-queue';
 /** Answers that mean "not reachable right now" rather than "the server failed". */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
-export type InquirySource = NonNullable<ContactInput['source']>;
+export type InquirySource = NonNullable<LeadInput['source']>;
 
 export interface InquiryInput {
   name: string;
   email: string;
   phone?: string;
   message: string;
-  interest?: ContactInput['interest'];
+  interest?: LeadInput['interest'];
   source: InquirySource;
   communityId?: string;
   listingId?: string;
@@ -34,8 +34,8 @@ export interface InquiryInput {
   /** When the visitor pressed send; defaults to now, so a lead delivered later still shows when it was made. */
   submittedAt?: string;
   preferredDate?: string;
-  preferredSlot?: ContactInput['preferredSlot'];
-  visitType?: ContactInput['visitType'];
+  preferredSlot?: LeadInput['preferredSlot'];
+  visitType?: LeadInput['visitType'];
   /** The honeypot: empty unless a bot filled it. */
   website?: string;
   /** How long the form was open, for the server's spam check. */
@@ -58,7 +58,7 @@ export interface SubmitInquiryOptions {
   send?: SendEntry;
 }
 
-function toPayload(input: InquiryInput, id: string): ContactInput {
+function toPayload(input: InquiryInput, id: string): LeadInput {
   const { endpoint: _endpoint, ...fields } = input;
   return { ...fields, id, phone: fields.phone ?? '', submittedAt: fields.submittedAt ?? new Date().toISOString() };
 }
@@ -109,7 +109,7 @@ export async function submitInquiry(
   return { status: 'queued', id };
 }
 
-async function sendWithoutOutbox(path: string, payload: ContactInput, id: string): Promise<InquiryResult> {
+async function sendWithoutOutbox(path: string, payload: LeadInput, id: string): Promise<InquiryResult> {
   try {
     await sendJson('POST', path, payload, { idempotencyKey: newUuid() });
     return { status: 'sent', id };

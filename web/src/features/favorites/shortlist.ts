@@ -2,7 +2,7 @@
 import { TEXT_LIMITS } from '@domain/constants';
 import { formatUsd } from '@/utils/format';
 
-/** The API accepts up to 20 listing ids per lead (domain/schemas/contact.ts). */
+/** The API accepts up to 20 listing ids per lead (domain/schemas/lead.ts). */
 export const SHORTLIST_MAX_LISTINGS = 20;
 
 export interface ShortlistHome {

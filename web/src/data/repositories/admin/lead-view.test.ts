@@ -1,6 +1,6 @@
 /** A lead edit queued offline shows as the server will record it: fields, and timeline entries marked waiting. */
 import { describe, expect, it } from 'vitest';
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import type { OutboxEntry } from '../../outbox-entry';
 import { queuedLeadEdit, type ShownLeadEvent } from './lead-view';
 import { applyQueuedChanges } from './local-view';
@@ -24,7 +24,7 @@ const lead = {
   timeline: [
     { at: '2026-11-21T10:00:00.000Z', actorId: 'admin-2', actorEmail: 'ben@example.com', kind: 'note', text: 'Old' },
   ],
-} as ContactRequest;
+} as Lead;
 
 let sequence = 0;
 function patch(payload: unknown, overrides: Partial<OutboxEntry> = {}): OutboxEntry {
@@ -46,7 +46,7 @@ function patch(payload: unknown, overrides: Partial<OutboxEntry> = {}): OutboxEn
 }
 
 const view = (entries: OutboxEntry[]) =>
-  applyQueuedChanges([lead], entries, 'contacts', new Date(), edit).records[0] as ContactRequest;
+  applyQueuedChanges([lead], entries, 'contacts', new Date(), edit).records[0] as Lead;
 
 describe('queued lead edits', () => {
   it('shows a queued note and owner change on the timeline, by the signed-in admin, marked waiting', () => {

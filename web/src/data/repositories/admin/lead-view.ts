@@ -8,7 +8,7 @@
  * admin at an open house can assign a lead offline.
  */
 import { leadChanges } from '@domain/leads/lead-changes';
-import { contactPatchSchema, type ContactRequest } from '@domain/schemas/contact';
+import { leadPatchSchema, type Lead } from '@domain/schemas/lead';
 import type { LeadEvent } from '@domain/schemas/lead-work';
 import { NetworkUnreachableError } from '../../http-errors';
 import { getJson } from '../../http-client';
@@ -29,9 +29,9 @@ export interface LeadOwner {
 export function queuedLeadEdit(
   actor: LeadOwner | null,
   ownerEmail: (id: string) => string | undefined,
-): MergeQueuedEdit<ContactRequest> {
+): MergeQueuedEdit<Lead> {
   return (lead, payload, entry: OutboxEntry) => {
-    const patch = contactPatchSchema.safeParse(payload);
+    const patch = leadPatchSchema.safeParse(payload);
     // A payload the schema refuses will be refused by the server too (the Sync page shows it): show it unchanged.
     if (!patch.success) return lead;
     const before = new Set<LeadEvent>(lead.timeline ?? []);

@@ -11,7 +11,7 @@ import {
   type LeadCounts,
   type LeadFilter as DomainLeadFilter,
 } from '@domain/schemas/lead-filter';
-import type { ContactPatch, ContactRequest, LeadStatus } from '@domain/schemas/contact';
+import type { LeadPatch, Lead, LeadStatus } from '@domain/schemas/lead';
 import type { CONTACT_INTERESTS, LEAD_SOURCES } from '@domain/constants';
 import { ApiError, NetworkUnreachableError } from '../../http-errors';
 import { getJson, getText } from '../../http-client';
@@ -39,10 +39,10 @@ export interface LeadFilter {
 }
 
 /** Status and notes, and the lead's work: owner, next step, a note or an action for the timeline. */
-export type LeadPatch = Partial<ContactPatch>;
+export type LeadUpdate = Partial<LeadPatch>;
 
 export interface LeadListResult {
-  records: ContactRequest[];
+  records: Lead[];
   offline: boolean;
   /** Leads with changes made on this device that the server does not have yet. */
   pendingIds: string[];
@@ -55,18 +55,18 @@ function searchParams(filter: LeadFilter): Record<string, string> {
 }
 
 /** The server's filter, for the local copy (one implementation, in domain/). */
-export function filterLeadsLocally(leads: readonly ContactRequest[], filter: LeadFilter): ContactRequest[] {
+export function filterLeadsLocally(leads: readonly Lead[], filter: LeadFilter): Lead[] {
   return filterLeads(leads, filter as Readonly<DomainLeadFilter>, { adminId: signedInOwner()?.id });
 }
 
 /** This device's copy of leads with its queued changes applied, notes and actions on the timeline. */
-async function withQueuedChanges(rows: ContactRequest[]) {
+async function withQueuedChanges(rows: Lead[]) {
   const owners = new Map((await knownOwners()).map((owner) => [owner.id, owner.email]));
   const edit = queuedLeadEdit(signedInOwner(), (id) => owners.get(id));
   return applyQueuedChanges(rows, await listOutbox().catch(() => []), 'contacts', new Date(), edit);
 }
 
-async function writeThrough(leads: ContactRequest[], filter: LeadFilter): Promise<void> {
+async function writeThrough(leads: Lead[], filter: LeadFilter): Promise<void> {
   const db = localDb();
   await db.transaction('rw', db.contacts, async () => {
     // Only the unfiltered inbox (every lead but SPAM) tells which local leads the server no longer has.
@@ -83,10 +83,10 @@ async function writeThrough(leads: ContactRequest[], filter: LeadFilter): Promis
 
 /** Leads matching `filter`, newest first, with this device's queued status and notes changes applied. */
 export async function listLeads(filter: LeadFilter = {}): Promise<LeadListResult> {
-  let rows: ContactRequest[];
+  let rows: Lead[];
   let offline = false;
   try {
-    rows = await getJson<ContactRequest[]>('contacts', { searchParams: searchParams(filter) });
+    rows = await getJson<Lead[]>('contacts', { searchParams: searchParams(filter) });
     await writeThrough(rows, filter).catch((error: unknown) => console.warn('Could not keep a local copy', error));
   } catch (serverError) {
     if (!(serverError instanceof NetworkUnreachableError)) throw serverError;
@@ -124,7 +124,7 @@ export async function countNewLeads(): Promise<number> {
   return (await listLeads({ status: 'NEW' })).records.length;
 }
 
-async function localLead(id: string): Promise<ContactRequest | undefined> {
+async function localLead(id: string): Promise<Lead | undefined> {
   const row = await localDb().contacts.get(id);
   return (await withQueuedChanges(row ? [row] : [])).records[0];
 }
@@ -133,9 +133,9 @@ async function localLead(id: string): Promise<ContactRequest | undefined> {
  * One lead by id, whatever the inbox's filter (GET /api/contacts/{id}): a lead's own address opens it from a link
  * or after a reload. Offline, this device's copy; null when neither has it.
  */
-export async function getLead(id: string): Promise<{ record: ContactRequest | null; offline: boolean }> {
+export async function getLead(id: string): Promise<{ record: Lead | null; offline: boolean }> {
   try {
-    const lead = await getJson<ContactRequest>(`contacts/${encodeURIComponent(id)}`);
+    const lead = await getJson<Lead>(`contacts/${encodeURIComponent(id)}`);
     await localDb()
       .contacts.put(lead)
       .catch((error: unknown) => console.warn('Could not keep a local copy', error));
@@ -154,15 +154,15 @@ export async function getLead(id: string): Promise<{ record: ContactRequest | nu
  */
 export async function updateLead(
   id: string,
-  patch: LeadPatch,
+  patch: LeadUpdate,
   version?: number,
-): Promise<{ record: ContactRequest; queued: boolean }> {
+): Promise<{ record: Lead; queued: boolean }> {
   const payload = Object.fromEntries(Object.entries(patch).filter((entry) => entry[1] !== undefined));
   const outcome = await submitRecordWrite({ entity: 'contacts', op: 'patch', method: 'PATCH', id, payload, baseVersion: version });
   if (outcome.status === 'delivered' && outcome.body && typeof outcome.body === 'object') {
-    return { record: outcome.body as ContactRequest, queued: false };
+    return { record: outcome.body as Lead, queued: false };
   }
-  const record = (await localLead(id)) ?? ({ id, ...payload } as unknown as ContactRequest);
+  const record = (await localLead(id)) ?? ({ id, ...payload } as unknown as Lead);
   return { record, queued: outcome.status === 'queued' };
 }
 

@@ -1,10 +1,10 @@
 /** The dashboard's visits of today and tomorrow: Central Time days across midnight UTC and DST, order, labels. */
 import { describe, expect, it } from 'vitest';
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import { upcomingVisits } from './upcoming-visits';
 
 let sequence = 0;
-function lead(overrides: Partial<ContactRequest>): ContactRequest {
+function lead(overrides: Partial<Lead>): Lead {
   sequence += 1;
   return {
     id: `lead-${sequence}`,
@@ -18,7 +18,7 @@ function lead(overrides: Partial<ContactRequest>): ContactRequest {
     createdAt: '2026-03-01T12:00:00.000Z',
     updatedAt: '2026-03-01T12:00:00.000Z',
     ...overrides,
-  } as ContactRequest;
+  } as Lead;
 }
 
 const NO_COMMUNITIES = new Map<string, string>();

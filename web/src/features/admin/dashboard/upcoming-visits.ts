@@ -4,7 +4,7 @@
  * (domain/visit-slots.ts), whatever the admin's device zone is. Pure, so the midnight edges are unit-tested.
  */
 import { VISIT_SLOTS } from '@domain/constants';
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import { isOpenLead } from '@domain/schemas/lead-work';
 import { addDays, formatSlot, timeToMinutes, zonedNow } from '@domain/visit-slots';
 
@@ -46,7 +46,7 @@ const slotLabel = (slot: string | undefined): string =>
  * maps community ids to names (the dashboard has the communities loaded already).
  */
 export function upcomingVisits(
-  leads: readonly ContactRequest[],
+  leads: readonly Lead[],
   now: Date,
   communityNames: ReadonlyMap<string, string>,
 ): UpcomingVisits {

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import { isOverdue } from '@domain/schemas/lead-work';
 import type { LeadOwner } from '@/data/repositories/admin/lead-view';
 import { useSiteSettings } from '@/hooks/use-site-settings';
@@ -19,12 +19,12 @@ import { receivedAt, today } from './lead-time';
 import { useLeadEditor } from './use-lead-editor';
 
 interface LeadDetailProps {
-  lead: ContactRequest;
+  lead: Lead;
   communityName: (id: string) => string | undefined;
   owners: LeadOwner[];
   myId: string | undefined;
   backTo: string;
-  onSaved: (lead: ContactRequest) => void;
+  onSaved: (lead: Lead) => void;
   onDeleted: (id: string) => void;
   onReload: () => void;
 }

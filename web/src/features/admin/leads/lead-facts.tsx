@@ -4,7 +4,7 @@
  * message.
  */
 import type { ReactNode } from 'react';
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import { BUYING_TIMELINE_LABELS } from '@domain/schemas/open-house';
 import { formatSlot } from '@domain/visit-slots';
 import { formatLongDate } from '@/utils/format';
@@ -31,7 +31,7 @@ function SiteLink({ path, children }: { path: string; children: ReactNode }) {
 const listingPath = (id: string) => `/listing/${encodeURIComponent(id)}`;
 const dayOf = (date: string) => formatLongDate(`${date}T12:00:00Z`);
 
-export function LeadFacts({ lead, communityName }: { lead: ContactRequest; communityName: string | undefined }) {
+export function LeadFacts({ lead, communityName }: { lead: Lead; communityName: string | undefined }) {
   return (
     <>
       <dl className="admin-dl">

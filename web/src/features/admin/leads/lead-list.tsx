@@ -3,7 +3,7 @@
  * flagged), interest, source, time and excerpt.
  */
 import { Link } from 'react-router-dom';
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import { isOverdue } from '@domain/schemas/lead-work';
 import type { LeadOwner } from '@/data/repositories/admin/lead-view';
 import { formatDateTime } from '../shared/date-time-format';
@@ -31,7 +31,7 @@ export function LeadList({
   owners,
   linkTo,
 }: {
-  records: ContactRequest[] | null;
+  records: Lead[] | null;
   loading: boolean;
   spamView: boolean;
   hasFilters: boolean;

@@ -3,11 +3,11 @@
  * naming what they asked about) and confirm a visit. Each is logged on the lead's timeline; a call or an email is
  * logged as the link opens the app, since the site cannot know how the call went (a note says that).
  */
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import type { LeadEditor } from './use-lead-editor';
 
 /** "Your visit to Austin Point", "Your question about 12 Oak Lane": what the lead wrote about. */
-export function emailSubject(lead: ContactRequest, communityName: string | undefined, siteName: string): string {
+export function emailSubject(lead: Lead, communityName: string | undefined, siteName: string): string {
   const about = lead.listingTitle ?? communityName;
   if (lead.interest === 'visit') return about ? `Your visit to ${about}` : `Your visit with ${siteName}`;
   return about ? `Your question about ${about}` : `Your message to ${siteName}`;

@@ -1,12 +1,12 @@
 /** When a lead arrived, and the inbox's order (DESIGN §6: newest first). */
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import { salesDay } from '@domain/schemas/lead-work';
 
 /** When the request arrived: submittedAt when the form sent one (it may have waited offline), else createdAt. */
-export const receivedAt = (lead: ContactRequest): string => lead.submittedAt ?? lead.createdAt;
+export const receivedAt = (lead: Lead): string => lead.submittedAt ?? lead.createdAt;
 
 /** Newest first by when they arrived (the order is stable for equal times). */
-export function newestFirst(leads: readonly ContactRequest[]): ContactRequest[] {
+export function newestFirst(leads: readonly Lead[]): Lead[] {
   return leads.slice().sort((a, b) => receivedAt(b).localeCompare(receivedAt(a)));
 }
 

@@ -1,6 +1,6 @@
 /** The lead editor's pure parts: what a save sends, what the form keeps after it, addresses and the email subject. */
 import { describe, expect, it } from 'vitest';
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import { emailSubject } from './lead-quick-actions';
 import { viewOf } from './lead-views';
 import { leadsPath } from './use-lead-filter';
@@ -45,7 +45,7 @@ describe('lead addresses and views', () => {
 });
 
 describe('email subject', () => {
-  const lead = { interest: 'general', listingTitle: undefined } as unknown as ContactRequest;
+  const lead = { interest: 'general', listingTitle: undefined } as unknown as Lead;
   it('names what the lead asked about', () => {
     expect(emailSubject({ ...lead, listingTitle: '12 Oak Lane' }, 'Austin Point', 'Homes')).toBe(
       'Your question about 12 Oak Lane',

@@ -6,8 +6,8 @@
  * base when nothing was edited; a note or an action saved while the form has edits keeps those edits.
  */
 import { useState, type FormEvent } from 'react';
-import type { ContactRequest } from '@domain/schemas/contact';
-import { deleteLead, updateLead, type LeadPatch } from '@/data/repositories/admin/leads';
+import type { Lead } from '@domain/schemas/lead';
+import { deleteLead, updateLead, type LeadUpdate } from '@/data/repositories/admin/leads';
 import { SaveConflictError } from '@/data/repositories/admin/errors';
 import { useConfirm } from '../shared/confirm-dialog';
 import { errorMessage, isAuthError, isConflictError } from '../shared/error-checks';
@@ -26,7 +26,7 @@ export interface LeadWorkFields {
   notes: string;
 }
 
-export const workFieldsOf = (lead: ContactRequest): LeadWorkFields => ({
+export const workFieldsOf = (lead: Lead): LeadWorkFields => ({
   status: lead.status,
   ownerId: lead.ownerId ?? '',
   nextStepAt: lead.nextStepAt ?? '',
@@ -35,8 +35,8 @@ export const workFieldsOf = (lead: ContactRequest): LeadWorkFields => ({
 });
 
 /** The PATCH for what changed between `base` and `fields` (empty when nothing did). */
-export function workPatch(base: LeadWorkFields, fields: LeadWorkFields): LeadPatch {
-  const patch: LeadPatch = {};
+export function workPatch(base: LeadWorkFields, fields: LeadWorkFields): LeadUpdate {
+  const patch: LeadUpdate = {};
   if (fields.status !== base.status) patch.status = fields.status;
   if (fields.ownerId !== base.ownerId) patch.ownerId = fields.ownerId || null;
   if (fields.nextStepAt !== base.nextStepAt) patch.nextStepAt = fields.nextStepAt || null;
@@ -55,8 +55,8 @@ export function afterSave(before: LeadWorkFields, edited: LeadWorkFields, saved:
 }
 
 export function useLeadEditor(
-  lead: ContactRequest,
-  { onSaved, onDeleted }: { onSaved: (lead: ContactRequest) => void; onDeleted: (id: string) => void },
+  lead: Lead,
+  { onSaved, onDeleted }: { onSaved: (lead: Lead) => void; onDeleted: (id: string) => void },
 ) {
   const toast = useToast();
   const confirm = useConfirm();
@@ -79,7 +79,7 @@ export function useLeadEditor(
     setFields((current) => ({ ...current, [key]: value }));
 
   /** Sends `patch`; true when it was saved or queued. */
-  const save = async (patch: LeadPatch, done = 'Lead updated'): Promise<boolean> => {
+  const save = async (patch: LeadUpdate, done = 'Lead updated'): Promise<boolean> => {
     setSaving(true);
     setProblem(null);
     try {

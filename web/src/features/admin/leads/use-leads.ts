@@ -6,7 +6,7 @@
  */
 import { hashKey, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ContactRequest } from '@domain/schemas/contact';
+import type { Lead } from '@domain/schemas/lead';
 import type { LeadFilter, LeadListResult } from '@/data/repositories/admin/leads';
 import { adminKeys, leadListQuery, leadsByStatusQuery } from '../shared/admin-queries';
 import { errorMessage, isAuthError } from '../shared/error-checks';
@@ -30,7 +30,7 @@ export function useLeads(values: LeadFilterValues) {
     void queryClient.invalidateQueries({ queryKey: adminKeys.leads });
   }, [queryClient]);
 
-  const changeList = (change: (records: ContactRequest[]) => ContactRequest[]) => {
+  const changeList = (change: (records: Lead[]) => Lead[]) => {
     queryClient.setQueryData<LeadListResult>(adminKeys.leadList(filter), (current) =>
       current ? { ...current, records: change(current.records) } : current,
     );
@@ -51,8 +51,7 @@ export function useLeads(values: LeadFilterValues) {
     unassignedCount: counts.data?.unassigned ?? null,
     overdueCount: counts.data?.overdue ?? null,
     reload,
-    saved: (lead: ContactRequest) =>
-      changeList((records) => records.map((item) => (item.id === lead.id ? lead : item))),
+    saved: (lead: Lead) => changeList((records) => records.map((item) => (item.id === lead.id ? lead : item))),
     deleted: (id: string) => changeList((records) => records.filter((item) => item.id !== id)),
   };
 }

@@ -16,7 +16,7 @@ export const contactInterestSchema = z.enum(CONTACT_INTERESTS);
  * `website` is the honeypot (a field people never see, so only bots fill it) and `fillTimeMs`
  * the time the form was open; both only feed the spam check and are not stored.
  */
-export const contactInputSchema = z.object({
+export const leadInputSchema = z.object({
   id: z.uuid().optional(),
   name: text(TEXT_LIMITS.short, MESSAGES.nameRequired),
   email: emailSchema(MESSAGES.emailRequired, MESSAGES.emailInvalid),
@@ -41,10 +41,10 @@ export const contactInputSchema = z.object({
   website: z.string().max(TEXT_LIMITS.short).optional(),
   fillTimeMs: z.number().min(0).max(1e9).optional(),
 });
-export type ContactInput = z.input<typeof contactInputSchema>;
+export type LeadInput = z.input<typeof leadInputSchema>;
 
 /** What an admin may change on a lead: its status and notes, and its work (owner, next step, note, action). */
-export const contactPatchSchema = z
+export const leadPatchSchema = z
   .object({
     status: leadStatusSchema.optional(),
     notes: text(TEXT_LIMITS.long).optional(),
@@ -53,9 +53,9 @@ export const contactPatchSchema = z
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
     error: 'Send status, notes, owner, next step, a note or an action',
   });
-export type ContactPatch = z.infer<typeof contactPatchSchema>;
+export type LeadPatch = z.infer<typeof leadPatchSchema>;
 
-export const contactSchema = contactInputSchema
+export const leadSchema = leadInputSchema
   .omit({ id: true, website: true, fillTimeMs: true })
   .extend({
     status: leadStatusSchema,
@@ -69,4 +69,4 @@ export const contactSchema = contactInputSchema
     ...leadWorkShape,
   })
   .extend(recordMetaSchema.shape);
-export type ContactRequest = z.infer<typeof contactSchema>;
+export type Lead = z.infer<typeof leadSchema>;
