@@ -8,12 +8,12 @@
 import { z } from 'zod';
 import {
   communityInputSchema,
-  contactInputSchema,
+  leadInputSchema,
   leadStatusSchema,
   listingInputSchema,
   propertyInputSchema,
   type Community,
-  type ContactRequest,
+  type Lead,
   type LeadStatus,
   type Listing,
   type Property,
@@ -35,7 +35,7 @@ export type SeedCommunity = z.infer<typeof communityInputSchema> & { id: string;
 export type SeedListing = z.infer<typeof listingInputSchema> & { id: string };
 export type SeedProperty = z.infer<typeof propertyInputSchema> & { id: string };
 /** A contact request as an admin sees it: the visitor's input plus the lead status and notes. */
-export type SeedContact = Omit<z.infer<typeof contactInputSchema>, 'website' | 'fillTimeMs'> & {
+export type SeedContact = Omit<z.infer<typeof leadInputSchema>, 'website' | 'fillTimeMs'> & {
   id: string;
   status: LeadStatus;
   notes: string;
@@ -53,7 +53,7 @@ export interface SeedRecords {
   communities: Community[];
   listings: Listing[];
   properties: Property[];
-  contacts: ContactRequest[];
+  contacts: Lead[];
 }
 
 const contactExtrasSchema = z.object({ status: leadStatusSchema, notes: z.string() });
@@ -90,7 +90,7 @@ export function parseSeed(): SeedData {
     requireId('properties', p),
   );
   const extras = parseEach('contacts', contactExtrasSchema, rawSeed.contacts);
-  const contacts = parseEach('contacts', contactInputSchema, rawSeed.contacts).map((input, index): SeedContact => {
+  const contacts = parseEach('contacts', leadInputSchema, rawSeed.contacts).map((input, index): SeedContact => {
     const { website: _website, fillTimeMs: _fillTimeMs, ...rest } = requireId('contacts', input);
     const extra = extras[index]!;
     return { ...rest, id: rest.id, status: extra.status, notes: extra.notes };

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import {
   communityInputSchema,
   communitySchema,
-  contactInputSchema,
-  contactSchema,
+  leadInputSchema,
+  leadSchema,
   FOOTER_COMMUNITY_SLUGS,
   leadStatusSchema,
   LISTING_STATUSES,
@@ -57,7 +57,7 @@ describe('seed records pass the domain input schemas', () => {
     rawSeed.listings.forEach((l) => expectValid(listingInputSchema, l, `listing ${l.title}`));
     rawSeed.properties.forEach((p) => expectValid(propertyInputSchema, p, `property ${p.title}`));
     rawSeed.contacts.forEach((c) => {
-      expectValid(contactInputSchema, c, `contact ${c.name}`);
+      expectValid(leadInputSchema, c, `contact ${c.name}`);
       expectValid(leadStatusSchema, c.status, `contact ${c.name} status`);
       expect(typeof c.notes).toBe('string');
     });
@@ -69,7 +69,7 @@ describe('seed records pass the domain input schemas', () => {
     records.communities.forEach((c) => expectValid(communitySchema, c, `stored community ${c.slug}`));
     records.listings.forEach((l) => expectValid(listingSchema, l, `stored listing ${l.title}`));
     records.properties.forEach((p) => expectValid(propertySchema, p, `stored property ${p.title}`));
-    records.contacts.forEach((c) => expectValid(contactSchema, c, `stored contact ${c.name}`));
+    records.contacts.forEach((c) => expectValid(leadSchema, c, `stored contact ${c.name}`));
     for (const record of [...records.communities, ...records.listings, ...records.properties, ...records.contacts]) {
       expect(record.version).toBe(1);
       expect(record.updatedAt).toBe(record.createdAt);
