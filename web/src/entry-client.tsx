@@ -33,8 +33,10 @@ async function loadInitialLazyRoutes(): Promise<void> {
     matches
       .filter((match) => match.route.lazy)
       .map(async (match) => {
-        const loaded = await (match.route.lazy as () => Promise<object>)();
-        Object.assign(match.route, loaded, { lazy: undefined });
+        const loaded = await (match.route.lazy as () => Promise<{ beforeHydration?: () => Promise<void> }>)();
+        const { beforeHydration, ...route } = loaded;
+        await beforeHydration?.();
+        Object.assign(match.route, route, { lazy: undefined });
       }),
   );
 }

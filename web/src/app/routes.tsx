@@ -15,6 +15,8 @@ interface RouteModule {
   Component: ComponentType;
   loader?: LoaderFunction;
   handle?: unknown;
+  /** Code the first render behind a lazy boundary needs, loaded before hydrating (entry-client.tsx). */
+  beforeHydration?: () => Promise<void>;
 }
 
 const lazyRoute = (id: RouteModuleId) => async () => {
@@ -24,6 +26,7 @@ const lazyRoute = (id: RouteModuleId) => async () => {
     Component: module.Component,
     loader: module.loader,
     handle: module.handle,
+    beforeHydration: module.beforeHydration,
   };
 };
 

@@ -22,5 +22,7 @@ export function preloadable<P extends object>(load: () => Promise<{ default: Com
         }>)
       : load().then((module) => (loaded = module)),
   );
-  return { Component, preload };
+  /** The component itself once its code is in (preloaded): rendered without a lazy boundary. */
+  const loadedComponent = (): ComponentType<P> | undefined => loaded?.default;
+  return { Component, preload, loadedComponent };
 }

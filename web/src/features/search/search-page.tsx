@@ -53,6 +53,11 @@ export function SearchPage({ communities, results, page, matched, total, filtere
 
   const more = new URLSearchParams(search);
   more.set('page', String(page + 1));
+  // Preloaded by the route's loader on the server and before hydrating (the route's beforeHydration), the controls
+  // render without a lazy boundary: they hydrate with the page, so a tap on "Filters" held by the starter until the
+  // app is ready finds its handler (a boundary hydrated later would drop it). The boundary stays for a render
+  // whose code is not in yet.
+  const Controls = controls.loadedComponent();
 
   return (
     <>
@@ -66,9 +71,13 @@ export function SearchPage({ communities, results, page, matched, total, filtere
       </section>
       <section className="section search-section" aria-label="Filters and results">
         <div className="container search-layout">
-          <Suspense fallback={<div className="search-toolbar-placeholder" />}>
-            <controls.Component communities={communities} />
-          </Suspense>
+          {Controls ? (
+            <Controls communities={communities} />
+          ) : (
+            <Suspense fallback={<div className="search-toolbar-placeholder" />}>
+              <controls.Component communities={communities} />
+            </Suspense>
+          )}
           <div className="search-layout__results">
             <div className="search-summary">
               <p className="result-count" role="status">

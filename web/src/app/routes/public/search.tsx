@@ -62,6 +62,12 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
   };
 }
 
+/**
+ * The filters hydrate with the page: a tap on "Filters" made before the app started is replayed when it is ready,
+ * and would be lost on a boundary still waiting for its code (early-input.e2e.ts).
+ */
+export const beforeHydration = preloadSearchFilters;
+
 export const handle: RouteHandle<Data> = {
   head: (data, { settings }) => ({
     title: `Search Homes for Sale in Houston Communities | ${settings.general.siteName}`,
