@@ -114,16 +114,20 @@ describe('admin listings', () => {
     await tab(page, 'PENDING').click();
     // The tab is the URL's status filter (issue 18): it shows as pressed once the navigation is done.
     await expect.poll(() => tab(page, 'PENDING').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => pendingCard.count()).toBe(1);
     await expect.poll(() => listingCards(page).count()).toBe(countOf('PENDING'));
-    expect(await pendingCard.count()).toBe(1);
     expect(await soldCard.count()).toBe(0);
     await tab(page, 'SOLD').click();
+    // The list follows the URL once the navigation is done: wait for the tab, then read the cards (two tabs may hold
+    // the same number of listings, so the count alone cannot tell the lists apart).
+    await expect.poll(() => tab(page, 'SOLD').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => soldCard.count()).toBe(1);
     await expect.poll(() => listingCards(page).count()).toBe(countOf('SOLD'));
-    expect(await soldCard.count()).toBe(1);
 
     // Search over title and address, case-insensitive, combined with the tab.
     const search = page.getByLabel('Search listings');
     await tab(page, 'All').click();
+    await expect.poll(() => tab(page, 'All').getAttribute('aria-pressed')).toBe('true');
     await search.fill(marker.toUpperCase());
     await expect.poll(() => listingCards(page).count()).toBe(2);
     await search.fill('grey rd');
