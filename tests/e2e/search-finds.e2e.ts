@@ -16,6 +16,7 @@ import {
   newPage,
   open,
   settle,
+  waitForOfflineCopy,
 } from './support/browser';
 import { SEARCH_PAGE_SIZE } from '../../web/src/features/search/listing-filters';
 
@@ -215,35 +216,7 @@ describe('search offline', () => {
     try {
       const { page } = tab;
       await open(page, '/');
-      const ready = await page.evaluate(() =>
-        Promise.race([
-          navigator.serviceWorker.ready.then(() => true),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
-        ]),
-      );
-      expect(ready, 'a service worker is active').toBe(true);
-      // The offline pack is stored (DESIGN §5).
-      await expect
-        .poll(
-          () =>
-            page.evaluate(
-              () =>
-                new Promise<boolean>((resolve) => {
-                  const request = indexedDB.open('houston-communities');
-                  request.onerror = () => resolve(false);
-                  request.onsuccess = () => {
-                    const db = request.result;
-                    if (!db.objectStoreNames.contains('meta')) return (db.close(), resolve(false));
-                    const get = db.transaction('meta', 'readonly').objectStore('meta').get('offlinePackAt');
-                    get.onsuccess = () => (db.close(), resolve(get.result !== undefined));
-                    get.onerror = () => (db.close(), resolve(false));
-                  };
-                }),
-            ),
-          { timeout: 90_000, interval: 500 },
-        )
-        .toBe(true);
-      await page.reload({ waitUntil: 'load' });
+      await waitForOfflineCopy(page);
       const expected = fourBedsUnder400k(await publicListings());
 
       await context.setOffline(true);

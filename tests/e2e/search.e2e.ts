@@ -8,7 +8,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
 import { publicCommunities, publicListings, sleep } from './support/api';
-import { describeProblems, launchBrowser, newContext, newPage, open, settle, type E2ePage } from './support/browser';
+import {
+  describeProblems,
+  launchBrowser,
+  newContext,
+  newPage,
+  open,
+  settle,
+  waitForOfflineCopy,
+  type E2ePage,
+} from './support/browser';
 import { instantSearch } from '../../web/src/features/search/instant-search';
 import { SEARCH_PAGE_SIZE } from '../../web/src/features/search/listing-filters';
 
@@ -237,35 +246,7 @@ describe('search offline', () => {
     try {
       const { page } = tab;
       await open(page, '/');
-      // The service worker takes control and the offline pack is stored (DESIGN §5).
-      const ready = await page.evaluate(() =>
-        Promise.race([
-          navigator.serviceWorker.ready.then(() => true),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
-        ]),
-      );
-      expect(ready, 'a service worker is active').toBe(true);
-      await expect
-        .poll(
-          () =>
-            page.evaluate(
-              () =>
-                new Promise<boolean>((resolve) => {
-                  const request = indexedDB.open('houston-communities');
-                  request.onerror = () => resolve(false);
-                  request.onsuccess = () => {
-                    const db = request.result;
-                    if (!db.objectStoreNames.contains('meta')) return (db.close(), resolve(false));
-                    const get = db.transaction('meta', 'readonly').objectStore('meta').get('offlinePackAt');
-                    get.onsuccess = () => (db.close(), resolve(get.result !== undefined));
-                    get.onerror = () => (db.close(), resolve(false));
-                  };
-                }),
-            ),
-          { timeout: 90_000, interval: 500 },
-        )
-        .toBe(true);
-      await page.reload({ waitUntil: 'load' });
+      await waitForOfflineCopy(page);
       // What the server holds now (other e2e files add records to the shared server): the offline pack's copy.
       const [nowCommunities, nowListings] = await Promise.all([publicCommunities(), publicListings()]);
 

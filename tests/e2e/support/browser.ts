@@ -14,6 +14,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM_ARGS } from '../../support/chromium';
 import { e2eEnv } from './env';
 import { APP_READY_ATTRIBUTE } from '../../../web/src/utils/app-ready-event';
@@ -181,4 +182,39 @@ export function describeProblems(problems: PageProblems): string {
     .filter(([, list]) => list.length > 0)
     .map(([kind, list]) => `${kind}:\n  ${(list as string[]).join('\n  ')}`)
     .join('\n');
+}
+
+/**
+ * Waits until this page works offline: a service worker is active (within 30 s) and the offline pack has been
+ * stored in IndexedDB (DESIGN §5), then reloads so the page is served under the worker's control.
+ */
+export async function waitForOfflineCopy(page: Page): Promise<void> {
+  const ready = await page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
+    ]),
+  );
+  expect(ready, 'a service worker is active').toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const request = indexedDB.open('houston-communities');
+              request.onerror = () => resolve(false);
+              request.onsuccess = () => {
+                const db = request.result;
+                if (!db.objectStoreNames.contains('meta')) return (db.close(), resolve(false));
+                const get = db.transaction('meta', 'readonly').objectStore('meta').get('offlinePackAt');
+                get.onsuccess = () => (db.close(), resolve(get.result !== undefined));
+                get.onerror = () => (db.close(), resolve(false));
+              };
+            }),
+        ),
+      { timeout: 90_000, interval: 500 },
+    )
+    .toBe(true);
+  await page.reload({ waitUntil: 'load' });
 }
