@@ -182,6 +182,55 @@ describe('listing photos', () => {
     await page.getByRole('dialog', { name: 'Request Information' }).waitFor({ state: 'visible', timeout: 10_000 });
   });
 
+  it('on a 390x844 touch screen a swipe moves the viewer to the next photo; a short move does not', async () => {
+    // support/browser newContext has no touch option: this context is the phone's own (and closed with the tab).
+    const context = await browser.newContext({
+      baseURL: e2eEnv().baseUrl,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      locale: 'en-US',
+      timezoneId: 'America/Chicago',
+    });
+    const tab = await newPage(context);
+    tabs.push({ ...tab, close: () => context.close() });
+    const { page } = tab;
+    await open(page, `/listing/${listing.id}`);
+    await page.getByRole('button', { name: 'Kitchen with an island' }).tap();
+    const viewer = viewerOf(page);
+    await viewer.waitFor({ state: 'visible', timeout: 10_000 });
+    const counter = viewer.locator('.photo-viewer__count');
+    expect(await counter.textContent()).toBe('Photo 1 of 2');
+
+    // A finger on the photo, as the browser reports it: pointer events of type touch, along one horizontal line.
+    const stage = viewer.locator('.photo-viewer__stage');
+    const box = (await stage.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const drag = async (fromX: number, toX: number) => {
+      const init = { pointerId: 7, pointerType: 'touch', isPrimary: true, bubbles: true, clientY: y };
+      await stage.dispatchEvent('pointerdown', { ...init, clientX: fromX, buttons: 1 });
+      await stage.dispatchEvent('pointermove', { ...init, clientX: (fromX + toX) / 2, buttons: 1 });
+      await stage.dispatchEvent('pointerup', { ...init, clientX: toX, buttons: 0 });
+    };
+    const middle = box.x + box.width / 2;
+
+    // 30 px is under SWIPE_PX (40): a tap or a scroll, the photo stays.
+    await drag(middle + 15, middle - 15);
+    await page.waitForTimeout(200);
+    expect(await counter.textContent()).toBe('Photo 1 of 2');
+    expect(await shownPhotoAlt(viewer)).toBe('Kitchen with an island');
+
+    // Right to left: the next photo.
+    await drag(middle + 100, middle - 100);
+    await expect.poll(() => counter.textContent()).toBe('Photo 2 of 2');
+    expect(await shownPhotoAlt(viewer)).toBe('Brick front of the house');
+
+    // Left to right: back to the previous one.
+    await drag(middle - 100, middle + 100);
+    await expect.poll(() => counter.textContent()).toBe('Photo 1 of 2');
+    expect(tab.problems.pageErrors).toEqual([]);
+  });
+
   it('on a desktop the bar is not shown (the side card holds the actions)', async () => {
     const tab = await newPage(browser);
     tabs.push(tab);

@@ -13,6 +13,7 @@ import type { Listing } from '@domain/schemas/listing';
 import type { Property } from '@domain/schemas/property';
 import type { SiteSettings } from '@domain/schemas/settings';
 import type { OutboxEntry } from './outbox-entry';
+import type { PendingUploadRow } from './pending-uploads';
 import type { FavoriteRow } from './repositories/favorites-repository';
 
 export const LOCAL_DB_NAME = 'houston-communities';
@@ -51,6 +52,7 @@ export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
   favorites!: EntityTable<FavoriteRow, 'key'>;
+  pendingUploads!: EntityTable<PendingUploadRow, 'id'>;
 
   constructor(name: string = LOCAL_DB_NAME) {
     super(name);
@@ -67,6 +69,9 @@ export class LocalDb extends Dexie {
     });
     // Version 2: the visitor's favourites (listings and communities saved on this device), newest first.
     this.version(2).stores({ favorites: 'key, savedAt' });
+    // Version 3: images chosen while the server could not be reached, waiting for the write that names them
+    // (pending-uploads.ts). A new table only: the rows of versions 1 and 2 are kept as they are.
+    this.version(3).stores({ pendingUploads: 'id, createdAt' });
   }
 }
 

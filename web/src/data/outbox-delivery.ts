@@ -4,16 +4,21 @@
  * known version, and stores what the answer means (outbox.ts settleDelivery). When and how often this runs is the
  * worker's business (sync.ts).
  *
- * drainOutbox() takes an injected `send`, clock and random source, so tests run it against fake-indexeddb
- * without a network; the default `send` is a thin shell over http-client.sendJson.
+ * A write that names images kept on this device (chosen offline) has them uploaded first, and is sent with their
+ * URLs (pending-upload-delivery.ts).
+ *
+ * drainOutbox() takes an injected `send`, `sendUpload`, clock and random source, so tests run it against
+ * fake-indexeddb without a network; the default `send` is a thin shell over http-client.sendJson, the default
+ * `sendUpload` the admin's upload call.
  */
 import { ApiError, NetworkUnreachableError } from './http-errors';
 import { sendJson } from './http-client';
 import { localDb } from './local-db';
-import { claimEntry, settleDelivery } from './outbox';
+import { claimEntry, extendSendLease, settleDelivery } from './outbox';
 import type { DeliveryResult, OutboxEntry } from './outbox-entry';
 import { orderForDrain } from './outbox-order';
-import type { Settlement } from './outbox-policy';
+import { UPLOAD_SEND_LEASE_MS, type Settlement } from './outbox-policy';
+import { prepareForSending, type SendUpload } from './pending-upload-delivery';
 import { isLoggedIn } from './session';
 import { patchSyncStatus } from './sync-status';
 
@@ -42,8 +47,14 @@ export const sendWithHttpClient: SendEntry = async (entry) => {
   }
 };
 
+/** The admin's upload call, loaded only when a write names a kept image: visitors' pages never need it. */
+const sendKeptImageLazily: SendUpload = async (upload) =>
+  (await import('./repositories/admin/upload')).sendKeptImage(upload);
+
 export interface DrainOptions {
   send?: SendEntry;
+  /** Uploads an image kept on this device before the write that names it. */
+  sendUpload?: SendUpload;
   now?: () => number;
   random?: () => number;
 }
@@ -98,9 +109,13 @@ export interface Delivery extends Settlement {
 export async function deliverClaimed(claimed: OutboxEntry, options: DrainOptions = {}): Promise<Delivery> {
   const now = options.now ?? workerOptions.now ?? Date.now;
   const send = options.send ?? workerOptions.send ?? sendWithHttpClient;
+  const sendUpload = options.sendUpload ?? workerOptions.sendUpload ?? sendKeptImageLazily;
   let result: DeliveryResult;
   try {
-    result = await send(claimed);
+    const prepared = await prepareForSending(claimed, sendUpload, () =>
+      extendSendLease(claimed.id, now() + UPLOAD_SEND_LEASE_MS),
+    );
+    result = 'result' in prepared ? prepared.result : await send(prepared.entry);
   } catch (error) {
     result = { status: 'network', message: error instanceof Error ? error.message : String(error) };
   }

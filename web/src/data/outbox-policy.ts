@@ -17,6 +17,8 @@ export const BACKOFF_FLOOR_MS = 100;
 export const RETRY_AFTER_MAX_MS = 60 * 60 * 1000;
 /** How long a 'sending' entry is left alone before another drain may send it again (longer than the HTTP timeout). */
 export const SEND_LEASE_MS = 30_000;
+/** The lease while a write's images are uploaded first: an upload may take up to two minutes (UPLOAD_TIMEOUT_MS). */
+export const UPLOAD_SEND_LEASE_MS = 150_000;
 
 /**
  * What an answer means for a queued write. A delete that finds nothing (404) reached its goal: someone else

@@ -15,6 +15,7 @@ import {
   settleEntry,
   type Settlement,
 } from './outbox-policy';
+import { attachPendingUploads, collectUnusedUploadsQuietly, findPendingUploadIds } from './pending-uploads';
 import { newUuid } from './uuid';
 
 export type { OutboxEntry, OutboxEntity, OutboxOp, OutboxState, DeliveryResult } from './outbox-entry';
@@ -78,6 +79,10 @@ export async function enqueue(draft: OutboxDraft, options: EnqueueOptions = {}):
     if (plan.put.length) await db.outbox.bulkPut(plan.put);
     return plan.carrier ?? incoming;
   });
+  // Images the write names are kept until it is delivered; one an unsent write no longer names is let go.
+  const images = findPendingUploadIds(draft.payload);
+  if (images.length) await attachPendingUploads(images, now);
+  await collectUnusedUploadsQuietly(now);
   notifyChange('enqueued');
   return carrier;
 }
@@ -94,6 +99,7 @@ export async function getOutboxEntry(id: string): Promise<OutboxEntry | undefine
 /** Drops an entry (an admin discarding a failed or conflicting edit). */
 export async function removeOutboxEntry(id: string): Promise<void> {
   await localDb().outbox.delete(id);
+  await collectUnusedUploadsQuietly();
   notifyChange();
 }
 
@@ -162,6 +168,7 @@ export async function resolveConflict(
       await (db[entry.entity] as ReturnType<typeof localDb>['communities']).put(current as never);
     }
   });
+  await collectUnusedUploadsQuietly(now);
   notifyChange();
 }
 
@@ -177,6 +184,15 @@ export async function claimEntry(id: string, now: number): Promise<OutboxEntry |
     const claimed = claimForSending(entry, now);
     await db.outbox.put(claimed);
     return claimed;
+  });
+}
+
+/** Lengthens the lease of an entry this drain is sending (its images are uploaded first, which takes longer). */
+export async function extendSendLease(id: string, until: number): Promise<void> {
+  const db = localDb();
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (entry?.state === 'sending' && entry.nextAttemptAt < until) await db.outbox.update(id, { nextAttemptAt: until });
   });
 }
 
@@ -213,6 +229,8 @@ export async function settleDelivery(
       await applyToLocalCopy(entry, result.body, version);
     },
   );
+  // Delivered: the images it named are on the server, their bytes can go (unless a later write names them too).
+  if (!settlement.next) await collectUnusedUploadsQuietly(now);
   notifyChange();
   return settlement;
 }

@@ -4,13 +4,18 @@
  * with the bearer token. The server decides the type from the bytes again and answers the URL of the largest
  * re-encoded WebP and its `srcset` variants.
  *
- * Uploads need the network: there is no outbox for a 7 MB body. Offline, the admin is told to upload once the
- * connection is back (the rest of the form can still be saved, and queued).
+ * Offline, or when the server cannot be reached, a file that passes the checks is kept on this device instead
+ * (uploadOrKeepImage): the form gets a placeholder `pending-upload:<id>` and shows the file from the device, and
+ * the record's queued write uploads it through this same call before it is sent (data/pending-upload-delivery.ts).
+ * The outbox entry carries only the placeholder, never the 7 MB body.
  */
 import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
+import { liveQuery } from 'dexie';
 import { ApiError, NetworkUnreachableError } from '../../http-errors';
 import { sendJson } from '../../http-client';
+import type { DeliveryResult } from '../../outbox-entry';
+import { getPendingUpload, keepPendingUpload, pendingUploadId, replacePendingUploads } from '../../pending-uploads';
 import { AdminActionError, serverMessageOf } from './errors';
 
 export const UPLOAD_MESSAGES = {
@@ -109,4 +114,77 @@ export async function uploadImage(file: File | Blob, filename: string): Promise<
     ...(typeof answer.width === 'number' ? { width: answer.width } : {}),
     ...(typeof answer.height === 'number' ? { height: answer.height } : {}),
   };
+}
+
+/** A chosen image: uploaded (`url` is the server's), or kept on this device (`url` is its placeholder). */
+export interface ChosenImage {
+  url: string;
+  queued: boolean;
+}
+
+/**
+ * Uploads an image, or keeps it on this device when the server cannot be reached (the record's queued write
+ * uploads it later). Throws AdminActionError for anything else: the checks, or the server's refusal.
+ */
+export async function uploadOrKeepImage(file: File | Blob, filename: string): Promise<ChosenImage> {
+  try {
+    return { url: (await uploadImage(file, filename)).url, queued: false };
+  } catch (error) {
+    if (!(error instanceof AdminActionError) || !error.offline) throw error;
+    return { url: await keepPendingUpload(file, filename), queued: true };
+  }
+}
+
+/** The sync worker's upload of a kept image (pending-upload-delivery SendUpload): the same call, as a result. */
+export async function sendKeptImage(upload: { bytes: ArrayBuffer; type: string; filename: string }): Promise<DeliveryResult> {
+  try {
+    const image = await uploadImage(new Blob([upload.bytes], { type: upload.type }), upload.filename);
+    return { status: 201, body: image };
+  } catch (error) {
+    if (!(error instanceof AdminActionError)) throw error;
+    if (error.offline) return { status: 'network', message: error.message };
+    // Refused before sending (the checks) or by the server without a status: the bytes will not do, as a 400.
+    return { status: error.status ?? 400, message: error.message };
+  }
+}
+
+/** What a form shows for an image kept on this device: the file itself, or its URL once uploaded. */
+export interface KeptImagePreview {
+  /** The file from the device (a Blob for an object URL), until it is uploaded. */
+  blob?: Blob;
+  /** The server's URL once uploaded. */
+  uploadedUrl?: string;
+}
+
+export { isPendingUploadRef } from '../../pending-uploads';
+
+/**
+ * A form's input as the domain schema checks it on this device: a kept image's placeholder (which the schema
+ * refuses, so that the server never stores one) stands for the upload URL it becomes before the write is sent.
+ */
+export function withKeptImagesAsUploads<T>(input: T): T {
+  return replacePendingUploads(input, () => '/uploads/kept-on-device.webp') as T;
+}
+
+/**
+ * Calls `listener` with what a placeholder shows now and whenever it changes (uploaded, released); undefined when
+ * the image is no longer on this device. Returns the unsubscribe function.
+ */
+export function watchKeptImage(ref: string, listener: (preview: KeptImagePreview | undefined) => void): () => void {
+  const id = pendingUploadId(ref);
+  if (!id) {
+    listener(undefined);
+    return () => undefined;
+  }
+  const subscription = liveQuery(() => getPendingUpload(id)).subscribe({
+    next: (row) => {
+      if (!row) return listener(undefined);
+      listener({
+        ...(row.bytes ? { blob: new Blob([row.bytes], { type: row.type }) } : {}),
+        ...(row.uploaded ? { uploadedUrl: row.uploaded.url } : {}),
+      });
+    },
+    error: (error: unknown) => console.warn('Image kept on this device unavailable', error),
+  });
+  return () => subscription.unsubscribe();
 }

@@ -15,6 +15,7 @@ import {
   type CommunitySections,
   type Theme,
 } from '@domain/index';
+import { withKeptImagesAsUploads } from '@/data/repositories/admin/upload';
 import { numberText } from './number-fields';
 import { recordFormSchema } from './record-form-schema';
 import { formToSalesOffice, salesOfficeToForm, type SalesOfficeFormState } from './sales-office-form';
@@ -179,7 +180,7 @@ function formToCoordinates({ lat, lng }: CommunityFormState['coordinates']): Com
 
 /** Field errors of a form state, keyed by the schema path (`name`, `theme.primaryColor`, `homes.0.name`). */
 export function validateCommunityForm(form: CommunityFormState): FieldErrors {
-  const result = communityInputSchema.safeParse(formToCommunityInput(form));
+  const result = communityInputSchema.safeParse(withKeptImagesAsUploads(formToCommunityInput(form)));
   return result.success ? {} : zodFieldErrors(result.error);
 }
 

@@ -1,15 +1,18 @@
 /**
  * An image field (SPEC §2 community modal, §4 "Image upload", §5): drop a file on the zone or pick one; the file is
  * checked (image, JPG/PNG/WebP, at most 5MB) before it is sent, uploaded, and its URL becomes the value. The
- * preview falls back to the default community image. The URL can also be typed (a path or http(s) URL), which is
- * how an image is set while the device is offline.
+ * preview falls back to the default community image. The URL can also be typed (a path or http(s) URL).
+ * Offline (or when the server cannot be reached) the checked file is kept on this device: the value is its
+ * placeholder, the preview shows the file, marked "Waiting to sync", and the saved record's queued write uploads
+ * it before it is sent (issue 17).
  */
 import { useId, useState, type DragEvent } from 'react';
 import { DEFAULT_COMMUNITY_IMAGE, MESSAGES } from '@domain/index';
-import { uploadImage, validateImageFile } from '@/data/repositories/admin/upload';
+import { uploadOrKeepImage, validateImageFile } from '@/data/repositories/admin/upload';
 import { Icon } from '@/components/icon';
 import { communityImage } from '@/utils/images';
 import { UPLOAD } from './icons';
+import { useKeptImagePreview } from './use-kept-image-preview';
 
 interface ImageUploadProps {
   /** Accessible name of the group, e.g. "Community image". */
@@ -35,7 +38,8 @@ export function ImageUpload({ label, value, onChange, alt, error, onBusyChange }
   const [uploadError, setUploadError] = useState<string>();
   const [brokenPreview, setBrokenPreview] = useState<string>();
 
-  const preview = communityImage(value);
+  const kept = useKeptImagePreview(value);
+  const preview = kept ? kept.src || DEFAULT_COMMUNITY_IMAGE : communityImage(value);
   const shownPreview = brokenPreview === preview ? DEFAULT_COMMUNITY_IMAGE : preview;
   const shownError = uploadError ?? error;
 
@@ -50,7 +54,7 @@ export function ImageUpload({ label, value, onChange, alt, error, onBusyChange }
     setUploading(true);
     onBusyChange?.(true);
     try {
-      const { url } = await uploadImage(file, file.name);
+      const { url } = await uploadOrKeepImage(file, file.name);
       onChange(url);
     } catch (caught) {
       setUploadError(caught instanceof Error && caught.message ? caught.message : MESSAGES.uploadFailed);
@@ -136,6 +140,11 @@ export function ImageUpload({ label, value, onChange, alt, error, onBusyChange }
           {uploading && (
             <p className="content-hint" role="status">
               Uploading image...
+            </p>
+          )}
+          {kept?.waiting && (
+            <p className="content-hint image-upload__waiting" role="status">
+              Waiting to sync: the image is kept on this device and uploads with the saved record.
             </p>
           )}
         </div>

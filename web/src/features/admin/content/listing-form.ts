@@ -13,6 +13,7 @@ import {
   toNonNegativeInteger,
   type Listing,
 } from '@domain/index';
+import { withKeptImagesAsUploads } from '@/data/repositories/admin/upload';
 import { checkNumber, numberText } from './number-fields';
 import { recordFormSchema } from './record-form-schema';
 import { zodFieldErrors, type FieldErrors } from './save-errors';
@@ -146,7 +147,7 @@ export function validateListingForm(form: ListingFormState): FieldErrors {
     bathrooms: checkNumber(form.bathrooms, { label: 'Bathrooms', required: true, rooms: true, halfSteps: true }),
     sqft: checkNumber(form.sqft, { label: 'Square Feet', required: true }),
   };
-  const parsed = listingInputSchema.safeParse(formToListingInput(form));
+  const parsed = listingInputSchema.safeParse(withKeptImagesAsUploads(formToListingInput(form)));
   if (!parsed.success) {
     for (const [path, message] of Object.entries(zodFieldErrors(parsed.error))) errors[toFormPath(path)] = message;
   }

@@ -1,6 +1,7 @@
 /**
  * One row of the listing modal's photos: the thumbnail (marked Cover on the first row), the drag handle that also
  * moves the row with the arrow keys, the alt text and URL inputs, and Remove. ListingPhotosField owns the order.
+ * A photo kept on this device until the listing syncs shows the file and is marked "Waiting to sync".
  */
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -10,6 +11,7 @@ import { listingImage } from '@/utils/images';
 import { CLOSE_SMALL } from './icons';
 import type { ListingFormState } from './listing-form';
 import { recordFields } from './record-fields';
+import { useKeptImagePreview } from './use-kept-image-preview';
 
 const { InputField } = recordFields<ListingFormState>();
 
@@ -45,7 +47,8 @@ export function ListingPhotoRow({
 }: ListingPhotoRowProps) {
   const url = useWatch<ListingFormState, `images.${number}.url`>({ name: `images.${index}.url` });
   const [broken, setBroken] = useState<string>();
-  const preview = listingImage(url, DEFAULT_COMMUNITY_IMAGE);
+  const kept = useKeptImagePreview(url ?? '');
+  const preview = kept ? kept.src || DEFAULT_COMMUNITY_IMAGE : listingImage(url, DEFAULT_COMMUNITY_IMAGE);
   const cover = index === 0;
   return (
     <li
@@ -82,6 +85,7 @@ export function ListingPhotoRow({
           onError={() => setBroken(preview)}
         />
         {cover && <span className="listing-photo__cover">Cover</span>}
+        {kept?.waiting && <span className="listing-photo__waiting">Waiting to sync</span>}
       </div>
       <div className="listing-photo__fields">
         <InputField

@@ -3,13 +3,15 @@
  * upload call as the community image (checked here, sniffed and re-encoded to WebP widths by the server), each row
  * with its alt text, URL and a remove button. The first row is the cover. Rows reorder by dragging a row, or by
  * focusing its handle and pressing the arrow keys (Home and End for first and last); the focus stays on the moved
- * row's handle and a live region says where it went. Offline a URL can still be typed into a row.
+ * row's handle and a live region says where it went. Offline (or when the server cannot be reached) a checked
+ * photo is kept on this device: its row holds a placeholder, shows the file marked "Waiting to sync", and the saved
+ * listing's queued write uploads it before it is sent (issue 17).
  */
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { MESSAGES } from '@domain/index';
 import { Icon } from '@/components/icon';
-import { uploadImage, validateImageFile } from '@/data/repositories/admin/upload';
+import { uploadOrKeepImage, validateImageFile } from '@/data/repositories/admin/upload';
 import { UPLOAD } from './icons';
 import type { ListingFormState } from './listing-form';
 import { ListingPhotoRow } from './listing-photo-row';
@@ -77,9 +79,11 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
     onBusyChange(true);
     try {
       // One after another: a phone connection shares its bandwidth badly, and the rows keep the chosen order.
+      let kept = 0;
       for (const file of accepted) {
         try {
-          const { url } = await uploadImage(file, file.name);
+          const { url, queued } = await uploadOrKeepImage(file, file.name);
+          if (queued) kept += 1;
           append({ url, alt: '' }, { shouldFocus: false });
         } catch (caught) {
           setUploadError(caught instanceof Error && caught.message ? caught.message : MESSAGES.uploadFailed);
@@ -87,7 +91,8 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
           setUploading((count) => count - 1);
         }
       }
-      setAnnouncement(`${accepted.length === 1 ? 'Photo' : 'Photos'} uploaded.`);
+      const noun = accepted.length === 1 ? 'Photo' : 'Photos';
+      setAnnouncement(kept ? `${noun} kept on this device. Waiting to sync.` : `${noun} uploaded.`);
     } finally {
       onBusyChange(false);
     }
