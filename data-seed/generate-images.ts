@@ -4,7 +4,7 @@
  * shapes, the community name on a monument sign) and encoded with sharp: nothing is downloaded, and the output is
  * deterministic (the only randomness is a PRNG seeded from each image's name).
  *
- * Every JPEG gets WebP siblings at SEED_IMAGE_WIDTHS (`name-480.webp`, …) for `srcset`; each size is rendered from
+ * Every JPEG gets WebP siblings at IMAGE_VARIANT_WIDTHS (`name-480.webp`, …) for `srcset`; each size is rendered from
  * the vector source, so no variant is an upscale.
  *
  * This file is the script entry and says which images there are; the drawing is in images/ (svg.ts the toolkit,

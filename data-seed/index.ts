@@ -123,9 +123,6 @@ export function seedRecords(data: SeedData = parseSeed()): SeedRecords {
   };
 }
 
-/** Widths of the WebP variants generated next to every seed JPEG (`<name>-480.webp`, …), for `srcset`. */
-export const SEED_IMAGE_WIDTHS = [480, 960, 1600] as const;
-
 /** `/images/x/name.jpg` → `/images/x/name-960.webp`. */
 export function webpVariant(jpegPath: string, width: number): string {
   return jpegPath.replace(/\.jpe?g$/i, `-${width}.webp`);

@@ -10,6 +10,7 @@ import {
   leadInputSchema,
   leadSchema,
   FOOTER_COMMUNITY_SLUGS,
+  IMAGE_VARIANT_WIDTHS,
   leadStatusSchema,
   LISTING_STATUSES,
   LISTING_TYPES,
@@ -21,7 +22,7 @@ import {
   propertySchema,
   slugify,
 } from '../domain';
-import { parseSeed, rawSeed, SEED_IMAGE_WIDTHS, seedData, seedImagePaths, seedRecords, webpVariant } from './index';
+import { parseSeed, rawSeed, seedData, seedImagePaths, seedRecords, webpVariant } from './index';
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'web', 'public');
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -176,7 +177,7 @@ describe('images referenced by the seed data', () => {
       const file = path.join(PUBLIC_DIR, image);
       expect(existsSync(file), `${image} is missing: run npm run seed:images`).toBe(true);
       expect(statSync(file).size, `${image} is larger than 150 KB`).toBeLessThanOrEqual(150 * 1024);
-      for (const width of SEED_IMAGE_WIDTHS) {
+      for (const width of IMAGE_VARIANT_WIDTHS) {
         expect(existsSync(path.join(PUBLIC_DIR, webpVariant(image, width))), webpVariant(image, width)).toBe(true);
       }
     }

@@ -8,7 +8,7 @@ import { z, type ZodType } from 'zod';
 import { MESSAGES } from '../../domain';
 import type { CollectionName, CollectionTypes, NewRecord, RecordChanges, Transaction } from '../storage/storage';
 import { HttpError } from './http-error';
-import { idOfWritten, runWrite } from './idempotent-write';
+import { auditedWrite } from './idempotent-write';
 
 /**
  * The record a write is about: 404 when it does not exist, 412 with the current record (for the conflict screen)
@@ -74,57 +74,42 @@ export function registerCrudRoutes<C extends CollectionName>(app: FastifyInstanc
   app.post<{ Body: Record<string, unknown> }>(
     path,
     { ...auth, schema: { body: options.createSchema } },
-    async (request, reply) =>
-      runWrite(
-        request,
-        reply,
-        ({ tx }) => {
-          const input = request.body;
-          const record = options.prepareCreate
-            ? options.prepareCreate(tx, input)
-            : (input as NewRecord<CollectionTypes[C]>);
-          if (record.id && tx.get(collection, record.id))
-            throw new HttpError(409, `A ${entity} with this id already exists`);
-          const created = tx.insert(collection, record);
-          return { statusCode: 201, body: created };
-        },
-        { action: `${entity}.create`, entity: collection, entityId: idOfWritten },
-      ),
+    auditedWrite({ action: `${entity}.create`, entity: collection }, (request, { tx }) => {
+      const input = request.body;
+      const record = options.prepareCreate
+        ? options.prepareCreate(tx, input)
+        : (input as NewRecord<CollectionTypes[C]>);
+      if (record.id && tx.get(collection, record.id))
+        throw new HttpError(409, `A ${entity} with this id already exists`);
+      const created = tx.insert(collection, record);
+      return { statusCode: 201, body: created };
+    }),
   );
 
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
     itemPath,
     { ...auth, schema: { params: idParamsSchema, body: options.updateSchema } },
-    async (request, reply) =>
-      runWrite(
-        request,
-        reply,
-        ({ tx, expectedVersion }) => {
-          const current = currentForWrite(tx, collection, request.params.id, expectedVersion);
-          const changes = options.prepareUpdate
-            ? options.prepareUpdate(tx, current, request.body)
-            : (request.body as RecordChanges<CollectionTypes[C]>);
-          const updated = tx.update(collection, request.params.id, changes, { expectedVersion });
-          return { statusCode: 200, body: updated };
-        },
-        { action: `${entity}.update`, entity: collection, entityId: idOfWritten },
-      ),
+    auditedWrite({ action: `${entity}.update`, entity: collection }, (request, { tx, expectedVersion }) => {
+      const current = currentForWrite(tx, collection, request.params.id, expectedVersion);
+      const changes = options.prepareUpdate
+        ? options.prepareUpdate(tx, current, request.body)
+        : (request.body as RecordChanges<CollectionTypes[C]>);
+      const updated = tx.update(collection, request.params.id, changes, { expectedVersion });
+      return { statusCode: 200, body: updated };
+    }),
   );
 
   app.delete<{ Params: { id: string } }>(
     itemPath,
     { ...auth, schema: { params: idParamsSchema } },
-    async (request, reply) =>
-      runWrite(
-        request,
-        reply,
-        ({ tx, expectedVersion }) => {
-          const current = currentForWrite(tx, collection, request.params.id, expectedVersion);
-          options.beforeDelete?.(tx, current);
-          tx.remove(collection, request.params.id);
-          return { statusCode: 204, body: null };
-        },
-        { action: `${entity}.delete`, entity: collection, entityId: () => request.params.id },
-      ),
+    auditedWrite(
+      { action: `${entity}.delete`, entity: collection, named: 'route' },
+      (request, { tx, expectedVersion }) => {
+        const current = currentForWrite(tx, collection, request.params.id, expectedVersion);
+        options.beforeDelete?.(tx, current);
+        tx.remove(collection, request.params.id);
+        return { statusCode: 204, body: null };
+      },
+    ),
   );
 }

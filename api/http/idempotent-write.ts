@@ -12,7 +12,7 @@
  *   db.json; leaving secrets out means a request is told apart by what it does, not by the password it carries.
  */
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import { MESSAGES } from '../../domain';
 import type { CollectionName, Transaction } from '../storage/storage';
 import { auditDetails } from './audit-details';
@@ -194,4 +194,21 @@ export async function runWrite<T>(
     return;
   }
   await reply.code(outcome.statusCode).send(outcome.body);
+}
+
+/**
+ * A route handler that runs `write` through runWrite, audited as `action` on `entity`. The entry names the record
+ * the write answers with, or with `named: 'route'` (a delete, whose answer carries no record) the route's `:id`.
+ * The admin write routes differ only in what they write; the call around it is this one.
+ */
+export function auditedWrite<Route extends RouteGenericInterface>(
+  audit: { action: string; entity: CollectionName; named?: 'written' | 'route' },
+  write: (request: FastifyRequest<Route>, context: WriteContext) => WriteResult<unknown>,
+): (request: FastifyRequest<Route>, reply: FastifyReply) => Promise<void> {
+  return (request, reply) =>
+    runWrite(request, reply, (context) => write(request, context), {
+      action: audit.action,
+      entity: audit.entity,
+      entityId: audit.named === 'route' ? () => (request.params as { id: string }).id : idOfWritten,
+    });
 }

@@ -7,7 +7,8 @@
  * and a visitor on a slow phone types before the app has started. It becomes a visible flag on a NEW lead
  * (`quickFillMs`), never a reason to hide it.
  */
-import type { Lead, LeadStatus } from '../../domain';
+import type { z } from 'zod';
+import type { Lead, LeadStatus, leadInputSchema } from '../../domain';
 import type { NewRecord } from '../storage/storage';
 
 /** Below this fill time a lead carries the "sent within N s" flag in the inbox. */
@@ -20,29 +21,11 @@ export const QUICK_FILL_FLAG_MS = 2000;
 export const SUBMITTED_AT_MAX_AGE_MS = 60 * 24 * 60 * 60 * 1000;
 export const SUBMITTED_AT_MAX_SKEW_MS = 5 * 60 * 1000;
 
-export interface LeadSubmission {
-  id?: string;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  interest: Lead['interest'];
-  source?: Lead['source'];
-  communityId?: string;
-  listingId?: string;
-  listingTitle?: string;
-  listingIds?: string[];
-  submittedAt?: string;
-  preferredDate?: string;
-  preferredSlot?: Lead['preferredSlot'];
-  visitType?: Lead['visitType'];
-  buyingTimeline?: Lead['buyingTimeline'];
-  workingWithAgent?: boolean;
-  consentText?: string;
-  openHouseDate?: string;
-  website?: string;
-  fillTimeMs?: number;
-}
+/**
+ * A visitor form's body as the route's schema (leadInputSchema) hands it over: phone and interest defaulted, the
+ * rest as sent. Derived from the schema so the two cannot name different fields.
+ */
+export type LeadSubmission = z.output<typeof leadInputSchema>;
 
 /** The sources a visitor's own form may name; 'open-house' belongs to the kiosk route and 'admin' to staff. */
 const VISITOR_SOURCES: ReadonlySet<Lead['source']> = new Set([

@@ -8,7 +8,7 @@ import { createAdminInputSchema, MESSAGES, type AdminRole } from '../../domain';
 import { publicAdmin } from '../plugins/auth';
 import { idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
-import { idOfWritten, runWrite } from '../http/idempotent-write';
+import { auditedWrite, idOfWritten, runWrite } from '../http/idempotent-write';
 import { hashPassword } from '../security/passwords';
 
 export default async function adminUserRoutes(app: FastifyInstance): Promise<void> {
@@ -57,22 +57,16 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
   app.delete<{ Params: { id: string } }>(
     '/admin/users/:id',
     { ...superAdmin, schema: { params: idParamsSchema } },
-    async (request, reply) =>
-      runWrite(
-        request,
-        reply,
-        ({ tx }) => {
-          const target = tx.get('adminUsers', request.params.id);
-          if (!target || !target.isActive) throw new HttpError(404, MESSAGES.notFound);
-          if (target.id === request.admin!.id) throw new HttpError(403, MESSAGES.cannotDeleteOwnAccount);
-          if (target.role === 'SUPER_ADMIN') {
-            const activeSuperAdmins = tx.list('adminUsers', { role: 'SUPER_ADMIN', isActive: true });
-            if (activeSuperAdmins.length <= 1) throw new HttpError(403, MESSAGES.cannotDeleteLastSuperAdmin);
-          }
-          tx.update('adminUsers', target.id, { isActive: false });
-          return { statusCode: 200, body: { success: true, message: MESSAGES.adminDeleted } };
-        },
-        { action: 'admin-user.delete', entity: 'adminUsers', entityId: () => request.params.id },
-      ),
+    auditedWrite({ action: 'admin-user.delete', entity: 'adminUsers', named: 'route' }, (request, { tx }) => {
+      const target = tx.get('adminUsers', request.params.id);
+      if (!target || !target.isActive) throw new HttpError(404, MESSAGES.notFound);
+      if (target.id === request.admin!.id) throw new HttpError(403, MESSAGES.cannotDeleteOwnAccount);
+      if (target.role === 'SUPER_ADMIN') {
+        const activeSuperAdmins = tx.list('adminUsers', { role: 'SUPER_ADMIN', isActive: true });
+        if (activeSuperAdmins.length <= 1) throw new HttpError(403, MESSAGES.cannotDeleteLastSuperAdmin);
+      }
+      tx.update('adminUsers', target.id, { isActive: false });
+      return { statusCode: 200, body: { success: true, message: MESSAGES.adminDeleted } };
+    }),
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '../../domain';
 import { currentForWrite, idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
-import { idOfWritten, runWrite } from '../http/idempotent-write';
+import { auditedWrite } from '../http/idempotent-write';
 import { leadsToCsv } from '../leads/csv';
 import { filterLeads, leadFilterSchema, type LeadFilter } from '../leads/lead-filter';
 import { leadRecord, type LeadSubmission } from '../leads/lead-intake';
@@ -73,57 +73,39 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
   app.post<{ Body: LeadSubmission }>(
     '/contacts',
     { ...auth, schema: { body: leadInputSchema } },
-    async (request, reply) =>
-      runWrite(
-        request,
-        reply,
-        ({ tx }) => {
-          return { statusCode: 201, body: tx.insert('contacts', leadRecord(request.body, 'admin')) };
-        },
-        { action: 'contact.create', entity: 'contacts', entityId: idOfWritten },
-      ),
+    auditedWrite({ action: 'contact.create', entity: 'contacts' }, (request, { tx }) => {
+      return { statusCode: 201, body: tx.insert('contacts', leadRecord(request.body, 'admin')) };
+    }),
   );
 
   app.patch<{ Params: { id: string }; Body: LeadPatch }>(
     '/contacts/:id',
     { ...auth, schema: { params: idParamsSchema, body: leadPatchSchema } },
-    async (request, reply) =>
-      runWrite(
-        request,
-        reply,
-        ({ tx, expectedVersion }) => {
-          const current = currentForWrite(tx, 'contacts', request.params.id, expectedVersion);
-          const { ownerId } = request.body;
-          if (ownerId && !tx.get('adminUsers', ownerId)?.isActive) {
-            throw new HttpError(400, LEAD_OWNER_INVALID, [{ path: 'ownerId', message: LEAD_OWNER_INVALID }]);
-          }
-          const admin = request.admin!;
-          const changes = leadChanges(
-            current,
-            request.body,
-            { id: admin.id, email: admin.email },
-            (id) => tx.get('adminUsers', id)?.email,
-            new Date(),
-          );
-          return { statusCode: 200, body: tx.update('contacts', current.id, changes) };
-        },
-        { action: 'contact.update', entity: 'contacts', entityId: idOfWritten },
-      ),
+    auditedWrite({ action: 'contact.update', entity: 'contacts' }, (request, { tx, expectedVersion }) => {
+      const current = currentForWrite(tx, 'contacts', request.params.id, expectedVersion);
+      const { ownerId } = request.body;
+      if (ownerId && !tx.get('adminUsers', ownerId)?.isActive) {
+        throw new HttpError(400, LEAD_OWNER_INVALID, [{ path: 'ownerId', message: LEAD_OWNER_INVALID }]);
+      }
+      const admin = request.admin!;
+      const changes = leadChanges(
+        current,
+        request.body,
+        { id: admin.id, email: admin.email },
+        (id) => tx.get('adminUsers', id)?.email,
+        new Date(),
+      );
+      return { statusCode: 200, body: tx.update('contacts', current.id, changes) };
+    }),
   );
 
   app.delete<{ Params: { id: string } }>(
     '/contacts/:id',
     { ...auth, schema: { params: idParamsSchema } },
-    async (request, reply) =>
-      runWrite(
-        request,
-        reply,
-        ({ tx }) => {
-          if (!tx.get('contacts', request.params.id)) throw new HttpError(404, MESSAGES.notFound);
-          tx.remove('contacts', request.params.id);
-          return { statusCode: 204, body: null };
-        },
-        { action: 'contact.delete', entity: 'contacts', entityId: () => request.params.id },
-      ),
+    auditedWrite({ action: 'contact.delete', entity: 'contacts', named: 'route' }, (request, { tx }) => {
+      if (!tx.get('contacts', request.params.id)) throw new HttpError(404, MESSAGES.notFound);
+      tx.remove('contacts', request.params.id);
+      return { statusCode: 204, body: null };
+    }),
   );
 }

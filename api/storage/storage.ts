@@ -6,7 +6,17 @@
  * resolves only once the changes are durable. Versions are checked in the write itself (like
  * `UPDATE … WHERE version = $n`), never by a read-then-write in the caller.
  */
-import type { AdminRole, AuditEntry, Community, Lead, Listing, Property, RecordMeta, SiteSettings } from '../../domain';
+import {
+  RECORD_COLLECTIONS,
+  type AdminRole,
+  type AuditEntry,
+  type Community,
+  type Lead,
+  type Listing,
+  type Property,
+  type RecordMeta,
+  type SiteSettings,
+} from '../../domain';
 
 export type { AuditEntry };
 
@@ -40,16 +50,7 @@ export interface CollectionTypes {
   audit: AuditEntry;
 }
 export type CollectionName = keyof CollectionTypes;
-export const COLLECTION_NAMES: readonly CollectionName[] = [
-  'communities',
-  'listings',
-  'properties',
-  'contacts',
-  'adminUsers',
-  'settings',
-  'idempotency',
-  'audit',
-];
+export const COLLECTION_NAMES: readonly CollectionName[] = [...RECORD_COLLECTIONS, 'idempotency', 'audit'];
 
 /**
  * Collections whose records carry an `expiresAt` (ISO date-time) after which they are dead: adapters never load

@@ -16,7 +16,12 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES, type AllowedImageMimeType } from '../../domain/constants';
+import {
+  ALLOWED_IMAGE_MIME_TYPES,
+  IMAGE_VARIANT_WIDTHS,
+  MAX_UPLOAD_BYTES,
+  type AllowedImageMimeType,
+} from '../../domain/constants';
 import {
   jpegIsComplete,
   MAX_UPLOAD_PIXELS,
@@ -30,8 +35,6 @@ import { writeFileAtomic } from './atomic-file';
 // The byte checks live in upload-bytes.ts; the route and tests import everything from here.
 export { decodeDataUrl, MAX_UPLOAD_PIXELS, sniffImageType, UPLOAD_MESSAGES, UploadRejectedError } from './upload-bytes';
 
-/** Widths of the WebP variants, smallest first. Never upscaled (see `variantWidths`). */
-export const UPLOAD_VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** WebP cannot store a side longer than this. */
 const WEBP_MAX_DIMENSION = 16383;
 const WEBP_QUALITY = 80;
@@ -64,10 +67,10 @@ const SHARP_FORMAT_OF: Record<AllowedImageMimeType, string> = {
 
 /** The variant widths for an image `width` pixels wide (upright): the standard widths that fit, or the original. */
 export function variantWidths(width: number): number[] {
-  const fitting = UPLOAD_VARIANT_WIDTHS.filter((w) => w <= width);
+  const fitting = IMAGE_VARIANT_WIDTHS.filter((w) => w <= width);
   // Keep the original width as the largest variant when it falls between the standard widths (a 1200 px photo
   // is served at 1200, not downscaled to 960); never upscale.
-  const largestStandard = UPLOAD_VARIANT_WIDTHS[UPLOAD_VARIANT_WIDTHS.length - 1]!;
+  const largestStandard = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1]!;
   return width < largestStandard && !fitting.some((w) => w === width) ? [...fitting, width] : fitting;
 }
 

@@ -1,12 +1,13 @@
 /**
  * Encoding and writing the seed images: each drawing as a JPEG at full size (quality stepped down until it fits
- * JPEG_MAX_BYTES) plus WebP siblings at SEED_IMAGE_WIDTHS, each rendered from the vector source; PNGs as given.
+ * JPEG_MAX_BYTES) plus WebP siblings at IMAGE_VARIANT_WIDTHS, each rendered from the vector source; PNGs as given.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { SEED_IMAGE_WIDTHS, webpVariant } from '../index';
+import { IMAGE_VARIANT_WIDTHS } from '../../domain/constants';
+import { webpVariant } from '../index';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Where the images go: web/public (the paths in the seed data are relative to it). */
@@ -45,7 +46,7 @@ export async function writeImageSet(
     jpeg = await encodeJpeg(quality);
   }
   written.push(await writeOutput(jpegFile, jpeg));
-  for (const width of SEED_IMAGE_WIDTHS) {
+  for (const width of IMAGE_VARIANT_WIDTHS) {
     const height = Math.round((width * full.h) / full.w);
     const webp = await sharp(Buffer.from(draw(width, height)))
       .webp({ quality: WEBP_QUALITY, effort: 5 })

@@ -35,16 +35,20 @@ export interface AuditEntry extends RecordMeta {
   moreChanges?: number;
 }
 
-/** The record kinds the audit trail names (`session`: sign-ins and uploads). */
-export const AUDIT_ENTITIES = [
+/**
+ * The kinds of record an admin writes, one collection each on the server (api/storage COLLECTION_NAMES adds the
+ * server's own: idempotency, audit).
+ */
+export const RECORD_COLLECTIONS = [
   'communities',
   'listings',
   'properties',
   'contacts',
   'adminUsers',
   'settings',
-  'session',
 ] as const;
+/** The record kinds the audit trail names (`session`: sign-ins and uploads). */
+export const AUDIT_ENTITIES = [...RECORD_COLLECTIONS, 'session'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_MAX_CHANGES = 30;

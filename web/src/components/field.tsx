@@ -1,7 +1,7 @@
 /**
  * A labelled form field: the label, the control (rendered by the caller with the given accessibility props) and
- * the field's error, announced and linked through aria-describedby. InputField and SelectField are the same with
- * an <input> or a <select>.
+ * the field's error, announced and linked through aria-describedby. InputField, SelectField and TextareaField are
+ * the same with an <input>, a <select> or a <textarea>.
  */
 import type { ComponentProps, ReactNode } from 'react';
 
@@ -48,36 +48,21 @@ export function Field({ id, label, required, optional, error, children }: FieldP
 }
 
 /**
- * A Field whose control is an <input>; `required` marks the label and the input (which the browser checks unless
- * the form is noValidate), every other prop (type, value, onChange, autoComplete...) goes to the input.
+ * A Field around one control: `required` marks the label and the control (which the browser checks unless the
+ * form is noValidate); every other prop (type, value, onChange, autoComplete, a select's options...) goes to it.
  */
-export function InputField({
-  id,
-  label,
-  required,
-  optional,
-  error,
-  ...input
-}: FieldLabelProps & ComponentProps<'input'>) {
-  return (
-    <Field id={id} label={label} required={required} optional={optional} error={error}>
-      {(aria) => <input {...aria} required={required} {...input} />}
-    </Field>
-  );
+function controlField<ControlProps extends object>(
+  renderControl: (props: ControlProps & FieldControlProps & { required: boolean | undefined }) => ReactNode,
+) {
+  return function ControlField({ id, label, required, optional, error, ...control }: FieldLabelProps & ControlProps) {
+    return (
+      <Field id={id} label={label} required={required} optional={optional} error={error}>
+        {(aria) => renderControl({ ...aria, required, ...(control as ControlProps) })}
+      </Field>
+    );
+  };
 }
 
-/** A Field whose control is a <select> (its children are the options), with props as InputField's. */
-export function SelectField({
-  id,
-  label,
-  required,
-  optional,
-  error,
-  ...select
-}: FieldLabelProps & ComponentProps<'select'>) {
-  return (
-    <Field id={id} label={label} required={required} optional={optional} error={error}>
-      {(aria) => <select {...aria} required={required} {...select} />}
-    </Field>
-  );
-}
+export const InputField = controlField<ComponentProps<'input'>>((props) => <input {...props} />);
+export const SelectField = controlField<ComponentProps<'select'>>((props) => <select {...props} />);
+export const TextareaField = controlField<ComponentProps<'textarea'>>((props) => <textarea {...props} />);

@@ -3,7 +3,7 @@
  * into IndexedDB, and the image URLs they reference are handed to the service worker to warm its image cache,
  * so every public page opens offline (the sales agent at an open house with no signal).
  */
-import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
+import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE, IMAGE_VARIANT_WIDTHS } from '@domain/constants';
 import { resolveCommunityImage } from '@domain/normalise';
 import type { Community } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
@@ -23,9 +23,6 @@ export interface OfflinePackResult {
   /** Every image the stored pages show, including the WebP srcset variants of the site's own JPEGs. */
   imageUrls: string[];
 }
-
-/** Widths of the WebP variants next to every /images/*.jpg (data-seed's SEED_IMAGE_WIDTHS, without its zod). */
-export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
 
 /** `/images/x/name.jpg` → `/images/x/name-960.webp` (mirrors data-seed's webpVariant). */
 export function webpVariant(jpegPath: string, width: number): string {

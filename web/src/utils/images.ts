@@ -1,17 +1,15 @@
 /**
- * Responsive image sources. The site's own JPEGs under /images/ have WebP siblings at three widths
- * (`<name>-480.webp`, `-960.webp`, `-1600.webp`, see data-seed/index.ts webpVariant); other images (uploads,
+ * Responsive image sources. The site's own JPEGs under /images/ have WebP siblings at IMAGE_VARIANT_WIDTHS
+ * (`<name>-480.webp`, …, see data-seed/index.ts webpVariant); other images (uploads,
  * absolute URLs) are used as they are.
  */
-import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
+import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE, IMAGE_VARIANT_WIDTHS } from '@domain/constants';
 import { resolveCommunityImage } from '@domain/normalise';
-
-const WEBP_WIDTHS = [480, 960, 1600] as const;
 
 /** `srcset` of the WebP variants of a site JPEG, or undefined when the image has none. */
 export function webpSrcSet(src: string): string | undefined {
   if (!/^\/images\/[\w/-]+\.jpe?g$/i.test(src)) return undefined;
-  return WEBP_WIDTHS.map((width) => `${src.replace(/\.jpe?g$/i, `-${width}.webp`)} ${width}w`).join(', ');
+  return IMAGE_VARIANT_WIDTHS.map((width) => `${src.replace(/\.jpe?g$/i, `-${width}.webp`)} ${width}w`).join(', ');
 }
 
 /** A community image path: default when empty, bare names under /images/communities/ (SPEC §9). */

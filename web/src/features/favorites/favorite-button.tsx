@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Icon } from '@/components/icon';
 import { toggleFavorite, useFavorites, type FavoriteItem } from './favorites-store';
+import { StorageProblem } from './storage-problem';
 
 const HEART =
   '<path d="M20.84 4.61a5.5 5.5 0 0 0-7.78 0L12 5.67l-1.06-1.06a5.5 5.5 0 0 0-7.78 7.78L12 21.23l8.84-8.84a5.5 5.5 0 0 0 0-7.78z"/>';
@@ -33,11 +34,7 @@ export function FavoriteButton({
         <Icon svg={HEART} size={18} />
         {!iconOnly && ` ${saved ? 'Saved to Favorites' : 'Save to Favorites'}`}
       </button>
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
+      <StorageProblem problem={problem} />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { CompareTable } from './compare-table';
 import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
 import { loadFavoritesNow, removeFavorite, useFavorites, type FavoriteRow } from './favorites-store';
 import { SHORTLIST_MAX_LISTINGS } from './shortlist';
+import { StorageProblem } from './storage-problem';
 
 // The shortlist form (with its validation and the modal) loads when the visitor reaches its button.
 const loadShortlistDialog = () => import('./shortlist-dialog');
@@ -246,11 +247,7 @@ function RemoveButton({ row, name }: { row: FavoriteRow; name: string }) {
       <button type="button" className="button button--ghost" onClick={() => void removeFavorite(row).then(setProblem)}>
         Remove<span className="visually-hidden"> {name} from favorites</span>
       </button>
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
+      <StorageProblem problem={problem} />
     </>
   );
 }

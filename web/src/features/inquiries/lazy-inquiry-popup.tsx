@@ -2,19 +2,10 @@
  * The popup's code loads on first open (or earlier, when the pointer or focus reaches a button that opens it),
  * so community and listing pages do not carry the form on a plain view.
  */
-import { lazy, Suspense } from 'react';
-import type { InquiryPopupProps } from './inquiry-popup';
+import { lazyWithPreload } from '@/components/lazy-with-preload';
 
-const load = () => import('./inquiry-popup');
-const InquiryPopup = lazy(load);
+const popup = lazyWithPreload(() => import('./inquiry-popup'));
 
+export const LazyInquiryPopup = popup.Component;
 /** Call from the opener's pointerenter/focus to have the code ready for the click. */
-export const preloadInquiryPopup = (): void => void load().catch(() => undefined);
-
-export function LazyInquiryPopup(props: InquiryPopupProps) {
-  return (
-    <Suspense fallback={null}>
-      <InquiryPopup {...props} />
-    </Suspense>
-  );
-}
+export const preloadInquiryPopup = popup.preload;

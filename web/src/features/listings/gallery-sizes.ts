@@ -4,6 +4,7 @@
  * width over the other two; from 900 px the first takes two thirds beside the others. Without this a phone fetched
  * the first of two photos at twice the size it shows (Lighthouse "Properly size images" on the listing page).
  */
+import { IMAGE_VARIANT_WIDTHS } from '@domain/constants';
 import { webpSrcSet } from '@/utils/images';
 
 export function gallerySizes(count: number, index: number): string {
@@ -15,16 +16,14 @@ export function gallerySizes(count: number, index: number): string {
 /**
  * `srcset` of a listing photo: a site JPEG's WebP siblings, or an upload's variants read from the URL of its
  * largest (`/uploads/<hash>-<width>.webp`): the server keeps the standard widths below that width, then the width
- * itself (api/uploads variantWidths). Here rather than in utils/images.ts, whose chunk every community page loads
+ * itself (IMAGE_VARIANT_WIDTHS, api/uploads variantWidths). Here rather than in utils/images.ts, whose chunk every community page loads
  * (the 110 KB budget); data/offline-pack.ts lists the same variants for the offline cache.
  */
 export function photoSrcSet(src: string): string | undefined {
   const upload = /^(\/uploads\/\w+)-(\d+)\.webp$/.exec(src);
   if (!upload) return webpSrcSet(src);
   const largest = Number(upload[2]);
-  return [480, 960, 1600]
-    .filter((width) => width < largest)
-    .concat(largest)
+  return [...IMAGE_VARIANT_WIDTHS.filter((width) => width < largest), largest]
     .map((width) => `${upload[1]}-${width}.webp ${width}w`)
     .join(', ');
 }

@@ -3,6 +3,8 @@
  * in UTC ("…Z"): a TZID would need a VTIMEZONE block describing Central Time's DST rules, and UTC is read
  * correctly by every calendar app, which shows the visit in the device's own zone.
  */
+import { saveFile } from '@/utils/download';
+
 export interface CalendarEvent {
   /** Globally unique and stable (the lead id @ the site's host), so a second import updates, not duplicates. */
   uid: string;
@@ -98,14 +100,7 @@ export function calendarFileName(label: string, date: string): string {
   return `visit-${slug || 'home'}-${date}.ics`;
 }
 
-/** Offers the file as a download (an object URL on a temporary link, released right after the click). */
+/** Offers the file as a download. */
 export function downloadCalendarFile(content: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([content], { type: 'text/calendar;charset=utf-8' }), fileName);
 }

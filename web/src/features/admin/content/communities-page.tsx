@@ -7,12 +7,11 @@ import { useState } from 'react';
 import { CARD_DESCRIPTION_MAX_CHARS, MESSAGES, deleteCommunityConfirm, truncate, type Community } from '@domain/index';
 import { Icon } from '@/components/icon';
 import { communityImage } from '@/utils/images';
-import { OfflineBanner } from '../shared/offline-banner';
-import { AdminPageHeader } from '../shared/page-header';
 import { CommunityModal } from './community-modal';
 import { CardFacts, ContentCard } from './content-card';
-import { EmptyRecords, PageAlert, RecordCounts, RecordListState } from './form-alert';
-import { MAP_PIN, PLUS } from './icons';
+import { EmptyRecords, RecordCounts, RecordListState } from './form-alert';
+import { MAP_PIN } from './icons';
+import { RecordPageTop } from './record-page-top';
 import { SearchBox } from './search-box';
 import { CommunityTable, CommunityTableToolbar, useCommunityTable } from './table/community-table';
 import { useShowTable } from './table/table-section';
@@ -48,18 +47,14 @@ export function CommunitiesPage() {
 
   return (
     <div className="content-page">
-      <AdminPageHeader
+      <RecordPageTop
         title="Communities"
-        actions={
-          <button type="button" className="button button--primary" onClick={openCreate}>
-            <Icon svg={PLUS} size={18} />
-            Add Community
-          </button>
-        }
+        addLabel="Add Community"
+        onAdd={openCreate}
+        offline={list.offline}
+        list={list}
+        editor={editor}
       />
-      <OfflineBanner offline={list.offline} />
-      <PageAlert {...list.alert} onDismiss={list.dismissAlert} />
-      <PageAlert message={editor.missingText} onDismiss={editor.close} />
 
       <div className="content-toolbar">
         <SearchBox

@@ -29,7 +29,7 @@ import { CommunityBuildersPart, CommunityHomesPart } from './community-rows-part
 import { CommunitySectionsPart } from './community-sections-part';
 import { CommunityThemePart } from './community-theme-part';
 import { RecordForm, RecordFormActions } from './record-form';
-import { useRecordForm, type SavedResult } from './use-record-form';
+import { useRecordForm, useRunningUploads, type SavedResult } from './use-record-form';
 
 interface CommunityModalProps {
   /** The community to edit; absent to create one. */
@@ -45,8 +45,7 @@ const isKnownPath = (path: string) => path !== 'id' && path !== 'slug';
 
 export function CommunityModal({ community, onClose, onSaved, onConflict }: CommunityModalProps) {
   const editing = Boolean(community);
-  const [uploads, setUploads] = useState(0);
-  const trackUpload = (active: boolean) => setUploads((count) => count + (active ? 1 : -1));
+  const [uploads, trackUpload] = useRunningUploads();
   const [open, setOpen] = useState<ReadonlySet<CommunityFormPart>>(() => new Set(['details', 'image']));
   const parts: CommunityParts = {
     open,
@@ -101,13 +100,8 @@ export function CommunityModal({ community, onClose, onSaved, onConflict }: Comm
           onCancel={() => void requestClose()}
           label={editing ? 'Update Community' : 'Create Community'}
           savingLabel={editing ? 'Updating...' : 'Creating...'}
-        >
-          {uploads > 0 && (
-            <p className="content-hint content-form__wait" role="status">
-              Waiting for the image upload to finish...
-            </p>
-          )}
-        </RecordFormActions>
+          waitingText={uploads > 0 && 'Waiting for the image upload to finish...'}
+        />
       </RecordForm>
     </Modal>
   );

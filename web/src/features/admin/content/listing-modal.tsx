@@ -6,7 +6,6 @@
  * The form is react-hook-form over listing-form.ts, run by useRecordForm; it waits for photo uploads to finish.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { LISTING_STATUSES, LISTING_TYPES, MESSAGES, type Community, type Listing } from '@domain/index';
 import { Modal } from '@/components/modal';
@@ -23,7 +22,7 @@ import { ListingPhotosField } from './listing-photos-field';
 import { BATHROOM_COUNT, ROOM_COUNT, WHOLE_NUMBER, recordFields } from './record-fields';
 import { RecordForm, RecordFormActions } from './record-form';
 import { TagInput } from './tag-input';
-import { useRecordForm, type SavedResult } from './use-record-form';
+import { useRecordForm, useRunningUploads, type SavedResult } from './use-record-form';
 
 interface ListingModalProps {
   listing?: Listing | undefined;
@@ -50,8 +49,7 @@ export function ListingModal({
   onConflict,
 }: ListingModalProps) {
   const editing = Boolean(listing);
-  const [uploads, setUploads] = useState(0);
-  const trackUpload = (active: boolean) => setUploads((count) => count + (active ? 1 : -1));
+  const [uploads, trackUpload] = useRunningUploads();
   const recordForm = useRecordForm({
     entity: 'listings',
     record: listing,
@@ -114,13 +112,8 @@ export function ListingModal({
           onCancel={() => void requestClose()}
           label={editing ? 'Update Listing' : 'Create Listing'}
           savingLabel={editing ? 'Updating...' : 'Creating...'}
-        >
-          {uploads > 0 && (
-            <p className="content-hint content-form__wait" role="status">
-              Waiting for the photo uploads to finish...
-            </p>
-          )}
-        </RecordFormActions>
+          waitingText={uploads > 0 && 'Waiting for the photo uploads to finish...'}
+        />
       </RecordForm>
     </Modal>
   );

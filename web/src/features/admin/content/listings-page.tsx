@@ -7,17 +7,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LISTING_STATUSES, MESSAGES, deleteListingConfirm, type Community, type Listing } from '@domain/index';
-import { Icon } from '@/components/icon';
 import { formatUsd } from '@/utils/format';
 import { communityImage, listingImage } from '@/utils/images';
 import { statusBadge } from '@/components/listing-labels';
 import { recordsQuery } from '../shared/admin-queries';
-import { OfflineBanner } from '../shared/offline-banner';
-import { AdminPageHeader } from '../shared/page-header';
 import { CardFacts, ContentCard } from './content-card';
-import { EmptyRecords, PageAlert, RecordCounts, RecordListState } from './form-alert';
-import { PLUS } from './icons';
+import { EmptyRecords, RecordCounts, RecordListState } from './form-alert';
 import { ListingModal } from './listing-modal';
+import { RecordPageTop } from './record-page-top';
 import { SearchBox } from './search-box';
 import { ListingTable, ListingTableToolbar, useListingTable } from './table/listing-table';
 import { useShowTable } from './table/table-section';
@@ -67,18 +64,14 @@ export function ListingsPage() {
 
   return (
     <div className="content-page">
-      <AdminPageHeader
+      <RecordPageTop
         title="Property Listings"
-        actions={
-          <button type="button" className="button button--primary" onClick={openCreate}>
-            <Icon svg={PLUS} size={18} />
-            Add Listing
-          </button>
-        }
+        addLabel="Add Listing"
+        onAdd={openCreate}
+        offline={listings.offline || Boolean(communities.data?.offline)}
+        list={listings}
+        editor={editor}
       />
-      <OfflineBanner offline={listings.offline || Boolean(communities.data?.offline)} />
-      <PageAlert {...listings.alert} onDismiss={listings.dismissAlert} />
-      <PageAlert message={editor.missingText} onDismiss={editor.close} />
 
       <div className="content-toolbar">
         <SearchBox

@@ -5,17 +5,14 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, type Property } from '@domain/index';
-import { Icon } from '@/components/icon';
 import { formatUsd } from '@/utils/format';
 import { plural } from '@/components/listing-labels';
 import { useConfirm } from '../shared/confirm-dialog';
-import { OfflineBanner } from '../shared/offline-banner';
-import { AdminPageHeader } from '../shared/page-header';
-import { EmptyRecords, PageAlert, PendingChip, RecordCounts, RecordListState } from './form-alert';
-import { PLUS } from './icons';
+import { EmptyRecords, PendingChip, RecordCounts, RecordListState } from './form-alert';
 import { PROPERTY_STATUS_CHIPS, PROPERTY_TYPE_LABELS } from './labels';
 import { PropertyFormPanel } from './property-form-panel';
 import { fullAddress } from './property-form';
+import { RecordPageTop } from './record-page-top';
 import { SearchBox } from './search-box';
 import { PropertyTable, PropertyTableToolbar, usePropertyTable } from './table/property-table';
 import { useShowTable } from './table/table-section';
@@ -85,18 +82,14 @@ export function PropertiesPage() {
 
   return (
     <div className="content-page">
-      <AdminPageHeader
+      <RecordPageTop
         title="Properties"
-        actions={
-          <button type="button" className="button button--primary" onClick={() => void changeEditor(NEW_RECORD)}>
-            <Icon svg={PLUS} size={18} />
-            Add Property
-          </button>
-        }
+        addLabel="Add Property"
+        onAdd={() => void changeEditor(NEW_RECORD)}
+        offline={list.offline}
+        list={list}
+        editor={editor}
       />
-      <OfflineBanner offline={list.offline} />
-      <PageAlert {...list.alert} onDismiss={list.dismissAlert} />
-      <PageAlert message={editor.missingText} onDismiss={editor.close} />
 
       {editor.open && (
         <PropertyFormPanel

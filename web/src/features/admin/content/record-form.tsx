@@ -36,8 +36,8 @@ interface RecordFormActionsProps {
   /** The submit button's text, and its text while saving. */
   label: string;
   savingLabel: string;
-  /** Shown before the buttons (the community modal's "waiting for the upload"). */
-  children?: ReactNode;
+  /** Shown before the buttons while an upload runs (the submit is off until it ends), or false. */
+  waitingText?: string | false;
 }
 
 export function RecordFormActions({
@@ -47,11 +47,15 @@ export function RecordFormActions({
   onCancel,
   label,
   savingLabel,
-  children,
+  waitingText,
 }: RecordFormActionsProps) {
   return (
     <div className={inline ? 'content-form__actions content-form__actions--inline' : 'content-form__actions'}>
-      {children}
+      {waitingText && (
+        <p className="content-hint content-form__wait" role="status">
+          {waitingText}
+        </p>
+      )}
       <button type="button" className="button button--ghost" onClick={onCancel} disabled={saving}>
         Cancel
       </button>

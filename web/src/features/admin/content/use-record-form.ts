@@ -41,6 +41,15 @@ export const confirmDiscardChanges = (confirm: ConfirmFn): Promise<boolean> =>
     title: 'Unsaved changes',
   });
 
+/**
+ * How many image uploads of a form are running, and the `onBusyChange` its upload fields report to: the form
+ * neither saves nor closes while one runs (`blocked`), or the record would keep a half-sent image.
+ */
+export function useRunningUploads(): [count: number, track: (active: boolean) => void] {
+  const [count, setCount] = useState(0);
+  return [count, (active) => setCount((previous) => previous + (active ? 1 : -1))];
+}
+
 export interface RecordFormAlert {
   conflict: boolean;
   message: string;

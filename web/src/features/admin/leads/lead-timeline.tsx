@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { TEXT_LIMITS } from '@domain/constants';
 import type { LeadEventKind } from '@domain/schemas/lead-work';
 import type { ShownLeadEvent } from '@/data/repositories/admin/lead-view';
-import { Field } from '@/components/field';
+import { TextareaField } from '@/components/field';
 import { formatDateTime } from '../shared/date-time-format';
 import type { LeadEditor } from './use-lead-editor';
 
@@ -31,18 +31,16 @@ function AddNoteForm({ editor, idPrefix }: { editor: LeadEditor; idPrefix: strin
   };
   return (
     <form className="admin-form admin-lead-note" onSubmit={(event) => void submit(event)} noValidate>
-      <Field id={`${idPrefix}-note`} label="Add a note" optional>
-        {(props) => (
-          <textarea
-            {...props}
-            rows={2}
-            maxLength={TEXT_LIMITS.long}
-            value={note}
-            placeholder="What was said, what comes next…"
-            onChange={(event) => setNote(event.target.value)}
-          />
-        )}
-      </Field>
+      <TextareaField
+        id={`${idPrefix}-note`}
+        label="Add a note"
+        optional
+        rows={2}
+        maxLength={TEXT_LIMITS.long}
+        value={note}
+        placeholder="What was said, what comes next…"
+        onChange={(event) => setNote(event.target.value)}
+      />
       <div className="admin-form__actions">
         <button
           type="submit"

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { LEAD_STATUSES, TEXT_LIMITS } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
 import type { LeadOwner } from '@/data/repositories/admin/lead-view';
-import { Field, SelectField } from '@/components/field';
+import { Field, SelectField, TextareaField } from '@/components/field';
 import { AdminAlert } from '../shared/admin-alert';
 import { STATUS_LABELS, type LeadStatusValue } from './lead-labels';
 import type { LeadEditor } from './use-lead-editor';
@@ -115,18 +115,16 @@ export function LeadWorkForm({
           )}
         </Field>
       </div>
-      <Field id={`${idPrefix}-notes`} label="Notes" optional>
-        {(props) => (
-          <textarea
-            {...props}
-            rows={3}
-            maxLength={TEXT_LIMITS.long}
-            value={fields.notes}
-            placeholder="What they are looking for, in short…"
-            onChange={(event) => setField('notes', event.target.value)}
-          />
-        )}
-      </Field>
+      <TextareaField
+        id={`${idPrefix}-notes`}
+        label="Notes"
+        optional
+        rows={3}
+        maxLength={TEXT_LIMITS.long}
+        value={fields.notes}
+        placeholder="What they are looking for, in short…"
+        onChange={(event) => setField('notes', event.target.value)}
+      />
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary button--small" disabled={!dirty || saving}>
           {saving ? 'Saving…' : 'Save changes'}

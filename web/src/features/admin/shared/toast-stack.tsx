@@ -41,7 +41,7 @@ function ToastView({ toast, onDone }: { toast: ToastItem; onDone: (id: number) =
   }, [toast.id]);
   return (
     <div
-      className="admin-toast"
+      className="toast admin-toast"
       data-tone={toast.tone}
       data-shown={shown ? 'true' : 'false'}
       role={toast.tone === 'error' ? 'alert' : 'status'}
@@ -82,7 +82,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div ref={region} className="admin-toast-region" popover="manual">
+      <div ref={region} className="toast-region admin-toast-region" popover="manual">
         {toasts.map((toast) => (
           <ToastView key={toast.id} toast={toast} onDone={remove} />
         ))}
