@@ -117,7 +117,19 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     target: 'es2022',
     // Every browser this build targets (ES2022) supports <link rel="modulepreload">: the polyfill would be dead
     // weight in the entry chunk of every public page (the 110 KB budget).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's list of what to preload with it leaves out what every page has loaded before any lazy
+      // import can run (the entry, React, the runtime and the global CSS): those names were repeated in every
+      // chunk that imports lazily, public route chunks included (the 110 KB budget).
+      // The page's own list (hostType 'html', the starter's data-preload) keeps them all.
+      resolveDependencies: (_file, dependencies, { hostType }) =>
+        hostType === 'html'
+          ? dependencies
+          : dependencies.filter(
+              (dependency) => !/^assets\/(index|react|rolldown-runtime)-[\w-]+\.(js|css)$/.test(dependency),
+            ),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -127,7 +139,14 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               // than five, as each chunk costs its own request and import/export glue (the 110 KB budget).
               name: 'page-parts',
               includeDependenciesRecursively: false,
-              test: /web\/src\/(components\/(picture|listing-(card|labels))|utils\/images)|domain\/(normalise|constants\/records)/,
+              test: /web\/src\/(components\/(picture|listing-(card|labels))|utils\/images)|domain\/(normalise|constants\/(records|images))/,
+            },
+            {
+              // The actions a community and a listing page both offer (save with its storage notice, share, and the
+              // lazy visit and inquiry dialogs): one chunk rather than three (the 110 KB budget).
+              name: 'page-actions',
+              includeDependenciesRecursively: false,
+              test: /web\/src\/(features\/(favorites\/(favorite-button|storage-problem)|visits\/lazy-visit-dialog|inquiries\/lazy-inquiry-popup)|components\/(share-button|lazy-with-preload))\.tsx?$/,
             },
             {
               // The visitor forms' shared parts (field, spam signals, the submit flow and its fields, the inquiry

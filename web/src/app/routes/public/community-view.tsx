@@ -150,7 +150,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
         </div>
 
         {community.amenities.length > 0 && (
-          <section className="section band band--tint">
+          <section className="section band band--tint render-when-near">
             <h2>Amenities</h2>
             <ul className="tags">
               {community.amenities.map((amenity) => (
@@ -164,7 +164,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
 
         <div id="homes">
           {homes.visible && community.homes.length > 0 && (
-            <section className="section band">
+            <section className="section band render-when-near">
               <h2>{homes.title || 'Available Homes'}</h2>
               <ul className="card-grid card-grid--compact">
                 {community.homes.map((home) => (
@@ -180,7 +180,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
             </section>
           )}
 
-          <section className="section band">
+          <section className="section band render-when-near">
             <h2>Available Listings</h2>
             {listingFilter && listingFilter.total > 0 && (
               <LazyCommunityListingFilters shown={listings.length} total={listingFilter.total} />
@@ -202,7 +202,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
         </div>
 
         {builders.visible && community.builders.length > 0 && (
-          <section className="section band band--tint">
+          <section className="section band band--tint render-when-near">
             <h2>{builders.title || 'Our Builders'}</h2>
             <ul className="card-grid card-grid--compact">
               {community.builders.map((builder) => (

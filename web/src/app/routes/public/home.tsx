@@ -109,7 +109,7 @@ export function Component() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="about-title">
+      <section className="section render-when-near" aria-labelledby="about-title">
         <div className="container split">
           <div>
             <p className="eyebrow">About Us</p>
@@ -134,7 +134,7 @@ export function Component() {
         </div>
       </section>
 
-      <section className="section section--tint" aria-labelledby="why-title">
+      <section className="section section--tint render-when-near" aria-labelledby="why-title">
         <div className="container">
           <div className="section__header">
             <p className="eyebrow">Why Houston</p>
@@ -155,7 +155,7 @@ export function Component() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="featured-title">
+      <section className="section render-when-near" aria-labelledby="featured-title">
         <div className="container">
           <div className="section__header section__header--row">
             <div>
