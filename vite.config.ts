@@ -139,7 +139,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               // than five, as each chunk costs its own request and import/export glue (the 110 KB budget).
               name: 'page-parts',
               includeDependenciesRecursively: false,
-              test: /web\/src\/(components\/(picture|listing-(card|labels))|utils\/images)|domain\/(normalise|constants\/(records|images))/,
+              test: /web\/src\/(components\/(picture|listing-(card|labels))|utils\/images)|domain\/(community-image|constants\/(records|images))/,
             },
             {
               // The actions a community and a listing page both offer (save with its storage notice, share, and the

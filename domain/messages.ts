@@ -3,15 +3,14 @@
  * Functions build the messages that carry a value.
  */
 import { PUBLIC_MESSAGES } from './public-messages';
+import { VISITOR_MESSAGES } from './visitor-messages';
 
 export const MESSAGES = {
   // §8 texts public pages show (kept in their own module, see public-messages.ts)
   ...PUBLIC_MESSAGES,
+  // §5 and §8 texts of the visitors' forms (kept in their own module, see visitor-messages.ts)
+  ...VISITOR_MESSAGES,
   // §5 popup request form, create admin
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  messageRequired: 'Message is required',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters',
   // §5 change password
@@ -25,13 +24,6 @@ export const MESSAGES = {
   // §8 transport
   authExpired: 'Authentication expired. Please login again.',
   noToken: 'No token available',
-
-  // §8 public
-  popupFailure: 'There was an error submitting your request. Please try again.',
-  contactPageSuccess: "Thank you for your message! We'll get back to you soon.",
-  contactPageFailure: 'There was an error sending your message. Please try again.',
-  listingPopupSuccess: 'Contact form submitted successfully!',
-  listingPopupFailure: 'Error submitting contact form',
 
   // §8 admin
   loginFailed: 'Login failed',
@@ -79,8 +71,7 @@ export const MESSAGES = {
 
 export const networkErrorMessage = (message: string): string => `Network error: ${message}`;
 export const httpErrorMessage = (status: number): string => `HTTP error! status: ${status}`;
-export const popupSuccessMessage = (community: string): string =>
-  `Thank you for your interest in ${community}! We'll be in touch soon.`;
+export { popupSuccessMessage } from './visitor-messages';
 export const deleteCommunityConfirm = (name: string): string =>
   `Are you sure you want to delete "${name}"? This action cannot be undone.`;
 export const deleteListingConfirm = (title: string): string =>

@@ -49,14 +49,6 @@ export function slugify(name: string): string {
     .replace(/-+$/g, '');
 }
 
-/** Cuts a card description at `max` characters with an ellipsis (SPEC §2 /communities). */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
-
-/** Resolves a community image: default when empty, absolute URLs and paths as they are, bare names under /images/communities/. */
-export function resolveCommunityImage(image: string | undefined | null, fallback: string, prefix: string): string {
-  if (!image) return fallback;
-  if (/^https?:\/\//i.test(image) || image.startsWith('/')) return image;
-  return `${prefix}${image}`;
-}
+// Kept in modules of their own (public pages load them; the rest of this file is the back office's), re-exported here.
+export { truncate } from './truncate';
+export { resolveCommunityImage } from './community-image';

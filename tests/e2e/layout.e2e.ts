@@ -264,6 +264,39 @@ describe('top bars', () => {
     }
   });
 
+  it('a listing and a community reached by client navigations get their data and head from loaders kept in chunks of their own', async () => {
+    const tab = await newPage(context);
+    const { page } = tab;
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    try {
+      await open(page, '/communities');
+      expect(
+        requested.filter((path) => /\/assets\/(listing|community)-loader-/.test(path)),
+        'a server-rendered first load runs no loader',
+      ).toEqual([]);
+      // The community page: its loader runs in the browser, its listings and its filter bar render.
+      await page.locator('a[href="/community/austin-point"]').first().click();
+      await page.waitForURL(/\/community\/austin-point$/);
+      await expect
+        .poll(() => page.title(), { timeout: 5_000 })
+        .toBe(headTags((await fetchPage('/community/austin-point')).html).title);
+      expect(requested.some((path) => /\/assets\/community-loader-/.test(path))).toBe(true);
+      // A listing of it: data, page and head as the server writes them.
+      const listingLink = page.locator('main a[href^="/listing/"]').first();
+      const listingPath = (await listingLink.getAttribute('href'))!;
+      await listingLink.click();
+      await page.waitForURL((url) => url.pathname === listingPath);
+      const expected = headTags((await fetchPage(listingPath)).html);
+      await expect.poll(() => page.title(), { timeout: 5_000 }).toBe(expected.title);
+      expect(headTags(await page.content())).toEqual(expected);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(expected.title.split(' | ')[0]);
+      expect(requested.some((path) => /\/assets\/listing-loader-/.test(path))).toBe(true);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('the scroll position resets to the top on a path change', async () => {
     const tab = await newPage(context);
     const { page } = tab;

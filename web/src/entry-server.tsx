@@ -54,7 +54,7 @@ export async function render(url: string, origin: string, reader: PublicReader):
     .reverse()
     .find((candidate) => (candidate.route.handle as RouteHandle | undefined)?.head);
   const head = match
-    ? (match.route.handle as RouteHandle).head!(loaderData[match.route.id], headContext)
+    ? await (match.route.handle as RouteHandle).head!(loaderData[match.route.id], headContext)
     : defaultHead(headContext);
   const styled = [...context.matches]
     .reverse()

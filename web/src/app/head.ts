@@ -28,7 +28,8 @@ export interface HeadContext {
 }
 
 export interface RouteHandle<Data = unknown> {
-  head?: (data: Data, context: HeadContext) => HeadData;
+  /** What the page's head says (a promise where the code that says it loads on demand, see routes.tsx). */
+  head?: (data: Data, context: HeadContext) => HeadData | Promise<HeadData>;
   /**
    * CSS custom properties the page puts on <html> while it is open (a community's theme). The server writes them
    * into the page, so hydration finds them in place and changes no style (which would restyle every element).

@@ -19,3 +19,14 @@ export const routeModules = {
 } as const;
 
 export type RouteModuleId = keyof typeof routeModules;
+
+/**
+ * The loaders kept out of their page's chunk: a server-rendered first load does not run a loader (the page comes
+ * with its data), so the code a page needs to start stays smaller (DESIGN §7); client navigations load both.
+ */
+export const routeLoaders = {
+  community: () => import('./routes/public/community-loader'),
+  listing: () => import('./routes/public/listing-loader'),
+} as const;
+
+export type RouteLoaderId = keyof typeof routeLoaders;

@@ -17,17 +17,17 @@ const ToastRegion = lazy(() => import('./toast-region').then((module) => ({ defa
 
 export function ShareButton({ title, className }: { title: string; className: string }) {
   const [toast, setToast] = useState<ToastMessage | null>(null);
+  // A failure (the code did not load, the share sheet was dismissed) leaves the page as it was.
   const share = () =>
-    loadShare()
+    void loadShare()
       .then((module) => module.shareCurrentPage(title))
-      .then((message) => message && setToast({ id: Date.now(), ...message }))
-      .catch(() => undefined);
+      .then((message) => message && setToast({ id: Date.now(), ...message }), () => undefined);
   return (
     <>
       <button
         type="button"
         className={className}
-        onClick={() => void share()}
+        onClick={share}
         onPointerEnter={preloadShare}
         onFocus={preloadShare}
       >

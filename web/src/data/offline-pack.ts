@@ -4,7 +4,7 @@
  * so every public page opens offline (the sales agent at an open house with no signal).
  */
 import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE, IMAGE_VARIANT_WIDTHS } from '@domain/constants';
-import { resolveCommunityImage } from '@domain/normalise';
+import { resolveCommunityImage } from '@domain/community-image';
 import type { Community } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import type { SiteSettings } from '@domain/schemas/settings';

@@ -4,7 +4,7 @@
  * absolute URLs) are used as they are.
  */
 import { COMMUNITY_IMAGE_PREFIX, DEFAULT_COMMUNITY_IMAGE, IMAGE_VARIANT_WIDTHS } from '@domain/constants';
-import { resolveCommunityImage } from '@domain/normalise';
+import { resolveCommunityImage } from '@domain/community-image';
 
 /** `srcset` of the WebP variants of a site JPEG, or undefined when the image has none. */
 export function webpSrcSet(src: string): string | undefined {

@@ -3,7 +3,7 @@
  * message; hand-written so no schema library loads on public pages (DESIGN §7). Phone is optional.
  */
 import type { CONTACT_INTERESTS } from '@domain/constants';
-import { MESSAGES } from '@domain/messages';
+import { VISITOR_MESSAGES } from '@domain/visitor-messages';
 
 export type ContactInterest = (typeof CONTACT_INTERESTS)[number];
 
@@ -21,15 +21,15 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The checks every visitor form makes: a name, and an email that looks like an address. */
 export function contactErrors(values: Pick<InquiryValues, 'name' | 'email'>): Pick<InquiryErrors, 'name' | 'email'> {
   const errors: InquiryErrors = {};
-  if (!values.name.trim()) errors.name = MESSAGES.nameRequired;
+  if (!values.name.trim()) errors.name = VISITOR_MESSAGES.nameRequired;
   const email = values.email.trim();
-  if (!email) errors.email = MESSAGES.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = MESSAGES.emailInvalid;
+  if (!email) errors.email = VISITOR_MESSAGES.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = VISITOR_MESSAGES.emailInvalid;
   return errors;
 }
 
 export function validateInquiry(values: InquiryValues): InquiryErrors {
   const errors: InquiryErrors = contactErrors(values);
-  if (!values.message.trim()) errors.message = MESSAGES.messageRequired;
+  if (!values.message.trim()) errors.message = VISITOR_MESSAGES.messageRequired;
   return errors;
 }

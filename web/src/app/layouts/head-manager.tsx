@@ -22,11 +22,11 @@ export function HeadManager() {
     isFirstPage.current = false;
     if (firstPage && document.getElementById(SERVER_RENDERED_MARK)) return;
     let superseded = false;
-    void import('../head').then(({ defaultHead, renderHeadHtml }) => {
-      if (superseded) return;
+    void import('../head').then(async ({ defaultHead, renderHeadHtml }) => {
       const context = { settings, origin: window.location.origin, pathname };
       const match = [...matches].reverse().find((candidate) => (candidate.handle as RouteHandle | undefined)?.head);
-      const head = match ? (match.handle as RouteHandle).head!(match.data, context) : defaultHead(context);
+      const head = match ? await (match.handle as RouteHandle).head!(match.data, context) : defaultHead(context);
+      if (superseded) return;
       for (const element of document.head.querySelectorAll('[data-head]')) element.remove();
       const template = document.createElement('template');
       template.innerHTML = renderHeadHtml(head, context);

@@ -4,7 +4,7 @@
  */
 import type { Community } from '@domain/schemas/community';
 import { CARD_DESCRIPTION_MAX_CHARS } from '@domain/constants';
-import { truncate } from '@domain/normalise';
+import { truncate } from '@domain/truncate';
 import { Icon, MAP_PIN } from '@/components/icon';
 import { Picture } from '@/components/picture';
 import { PrefetchLink } from '@/components/prefetch-link';

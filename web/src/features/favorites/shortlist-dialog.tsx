@@ -5,7 +5,7 @@
  * exactly once when the network returns; the confirmation says which of the two happened.
  */
 import { useEffect } from 'react';
-import { MESSAGES } from '@domain/messages';
+import { VISITOR_MESSAGES } from '@domain/visitor-messages';
 import { ConsentField } from '@/components/consent-field';
 import { DialogFormActions } from '@/components/dialog-form-actions';
 import { Field } from '@/components/field';
@@ -72,7 +72,7 @@ export function ShortlistDialog({ homes, onClose }: { homes: ShortlistHome[]; on
           I agree that {general.siteName} may contact me about these homes by email or phone.
         </ConsentField>
         <Honeypot />
-        <SendNotices status={status} sent={SHORTLIST_SENT_MESSAGE} failed={MESSAGES.popupFailure} />
+        <SendNotices status={status} sent={SHORTLIST_SENT_MESSAGE} failed={VISITOR_MESSAGES.popupFailure} />
         <DialogFormActions status={status} submitLabel="Send Shortlist" onCancel={onClose} closeWhenDone />
       </form>
     </Modal>

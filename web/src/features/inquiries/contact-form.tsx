@@ -9,7 +9,7 @@
  * ready (held by the starter and replayed) sends exactly what is on screen.
  */
 import { CONTACT_PAGE_INTERESTS, INTEREST_LABELS, SUCCESS_MESSAGE_MS } from '@domain/constants';
-import { MESSAGES } from '@domain/messages';
+import { VISITOR_MESSAGES } from '@domain/visitor-messages';
 import { Field, SelectField } from '@/components/field';
 import { Honeypot } from '@/components/spam-guard';
 import { ContactField, SendNotices } from '@/components/visitor-fields';
@@ -69,7 +69,11 @@ export function ContactForm() {
         {(aria) => <textarea {...aria} name="message" rows={6} required />}
       </Field>
       <Honeypot />
-      <SendNotices status={status} sent={MESSAGES.contactPageSuccess} failed={MESSAGES.contactPageFailure} />
+      <SendNotices
+        status={status}
+        sent={VISITOR_MESSAGES.contactPageSuccess}
+        failed={VISITOR_MESSAGES.contactPageFailure}
+      />
       <button type="submit" className="button button--primary button--block" disabled={status === 'submitting'}>
         {status === 'submitting' ? 'Sending...' : 'Send Message'}
       </button>

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { POPUP_AUTO_CLOSE_MS } from '@domain/constants';
-import { MESSAGES, popupSuccessMessage } from '@domain/messages';
+import { VISITOR_MESSAGES, popupSuccessMessage } from '@domain/visitor-messages';
 import { DialogFormActions } from '@/components/dialog-form-actions';
 import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
@@ -22,9 +22,9 @@ export type InquiryOutcome = 'sent' | 'queued' | 'error';
 
 /** The listing popup's toasts (SPEC §8); offline, the outbox notice instead. */
 const TOASTS: Record<InquiryOutcome, Omit<ToastMessage, 'id'>> = {
-  sent: { text: MESSAGES.listingPopupSuccess, tone: 'success' },
+  sent: { text: VISITOR_MESSAGES.listingPopupSuccess, tone: 'success' },
   queued: { text: OFFLINE_QUEUED_MESSAGE, tone: 'info' },
-  error: { text: MESSAGES.listingPopupFailure, tone: 'error' },
+  error: { text: VISITOR_MESSAGES.listingPopupFailure, tone: 'error' },
 };
 
 /** The popup's fields as sent (trimmed). */
@@ -98,7 +98,7 @@ export default function InquiryPopup(props: InquiryPopupProps) {
           </Field>
           <Honeypot />
         </div>
-        <SendNotices status={status} sent={popupSuccessMessage(communityName)} failed={MESSAGES.popupFailure} />
+        <SendNotices status={status} sent={popupSuccessMessage(communityName)} failed={VISITOR_MESSAGES.popupFailure} />
         <DialogFormActions status={status} submitLabel="Send Request" onCancel={onClose} closeWhenDone />
       </form>
       <ToastRegion toast={toast} onDismiss={() => setToast(null)} placement="top" />

@@ -85,9 +85,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
       onPointerEnter={preloadVisitDialog}
       onFocus={preloadVisitDialog}
     >
-      {icon && <Icon svg={CALENDAR} size={18} />}
-      {icon && ' '}
-      {label}
+      {icon && <Icon svg={CALENDAR} size={18} />} {label}
     </button>
   );
   const badge = statusBadge(listing.status);

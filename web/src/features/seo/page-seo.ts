@@ -3,8 +3,8 @@
  * loaders import this module on demand, so its code runs on the server and on client navigations only; a page
  * that hydrates gets the result inside its embedded loader data and never downloads it (DESIGN §7).
  */
-import { MESSAGES } from '@domain/messages';
-import { truncate } from '@domain/normalise';
+import { PUBLIC_MESSAGES } from '@domain/public-messages';
+import { truncate } from '@domain/truncate';
 import type { Community } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import { absoluteUrl } from '@/utils/absolute-url';
@@ -86,7 +86,7 @@ export function listingSeo(
         '@context': SCHEMA_CONTEXT,
         '@type': 'RealEstateListing',
         name: listing.title,
-        description: listing.description || MESSAGES.listingDescriptionFallback,
+        description: listing.description || PUBLIC_MESSAGES.listingDescriptionFallback,
         url,
         image: images,
         datePosted: listing.createdAt,

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SalesOfficeHours } from '@domain/schemas/sales-office';
 import { bookableDates, formatSlot, formatVisitDate, slotsForDate } from '@domain/visit-slots';
-import { MESSAGES } from '@domain/messages';
+import { VISITOR_MESSAGES } from '@domain/visitor-messages';
 import { ConsentField } from '@/components/consent-field';
 import { DialogFormActions } from '@/components/dialog-form-actions';
 import { SelectField } from '@/components/field';
@@ -176,7 +176,7 @@ export default function VisitDialog({ title, community, listing, onClose }: Visi
             I agree that {general.siteName} may contact me by email or phone about this visit.
           </ConsentField>
           <Honeypot />
-          <SendNotices status={status} failed={MESSAGES.popupFailure} />
+          <SendNotices status={status} failed={VISITOR_MESSAGES.popupFailure} />
           <DialogFormActions
             status={status}
             submitLabel="Request Visit"

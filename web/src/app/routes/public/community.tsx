@@ -1,60 +1,26 @@
 /**
  * /community/{id or slug} (SPEC §2, DESIGN §6): its own layout (community top bar and the footer without the call
  * to action). A missing community renders 'Community Not Found' and the server answers 404. The meta description
- * and JSON-LD (Place, BreadcrumbList) are built by the loader (features/seo, loaded on demand).
+ * and JSON-LD (Place, BreadcrumbList) are built by the loader (community-loader.ts: its own chunk, as a first load
+ * does not run it; features/seo, loaded on demand).
  */
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
-import type { Community } from '@domain/schemas/community';
-import type { Listing } from '@domain/schemas/listing';
 import { PrefetchLink } from '@/components/prefetch-link';
 import { communityThemeVars } from '@/features/communities/community-theme';
 import { communityCommute, CommunityView } from './community-view';
 import { preloadCommunityListingFilters } from '@/features/search/lazy-community-listing-filters';
-import type { PageSeo } from '@/features/seo/page-seo';
 import { communityImage } from '@/utils/images';
 import type { RouteHandle } from '../../head';
 // From the layout module, not ./public-shell itself: see the note on the re-export in public-layout.tsx.
 import { PublicShell } from '../../layouts/public-layout';
-import { publicReader } from '@/data/public-reader';
+import type { CommunityPageData } from './community-loader';
 
-type Data =
-  | {
-      community: Community;
-      listings: Listing[];
-      /** The filter bar's figures: the community's listings of any status, and whether the URL filters them. */
-      listingFilter: { total: number; active: boolean };
-      seo: PageSeo;
-      notFound: false;
-    }
-  | { community: null; notFound: true };
+type Data = CommunityPageData;
 
-export async function loader({ params, request }: LoaderFunctionArgs): Promise<Data> {
-  const reader = await publicReader();
-  const community = await reader.getCommunity(params.id ?? '');
-  if (!community) return { community: null, notFound: true };
-  const url = new URL(request.url);
-  const [listings, { communitySeo }, search] = await Promise.all([
-    reader.listListings(community.id),
-    import('@/features/seo/page-seo'),
-    // The filters of the URL (features/search), loaded on demand like the SEO helpers, and the filter bar's code.
-    import('@/features/search/listing-filters'),
-    preloadCommunityListingFilters(),
-    communityCommute.preload(),
-  ]);
-  const filters = search.parseListingFilters(url.searchParams, search.COMMUNITY_PAGE_DEFAULTS);
-  const active = search.hasActiveFilters(filters, search.COMMUNITY_PAGE_DEFAULTS);
-  return {
-    community,
-    // Without filters or a sort the page keeps the server's order.
-    listings:
-      active || url.searchParams.has('sort')
-        ? search.filterListings(listings, filters)
-        : listings.filter((listing) => listing.status === 'AVAILABLE'),
-    listingFilter: { total: listings.length, active },
-    seo: communitySeo(community, url.origin),
-    notFound: false,
-  };
+/** The page's lazy parts, loaded with its data (routes.tsx), so the server renders them and a navigation does not wait. */
+export async function preloadLazyParts(): Promise<void> {
+  await Promise.all([preloadCommunityListingFilters(), communityCommute.preload()]);
 }
 
 export const handle: RouteHandle<Data> = {
