@@ -26,6 +26,9 @@ const PUBLIC_PAGE_CHUNKS = new Set([
   'favorites',
   'not-found',
   'page-parts',
+  'page-actions',
+  'visitor-form',
+  'community-card',
 ]);
 
 /**

@@ -20,6 +20,7 @@ import { PROJECT_ROOT, WEB_BUILD_DIR } from '../plugins/static-files';
 import { originFromHost, siteOrigin } from '../routes/site';
 import { inlineStylesheets } from './inline-styles';
 import { MAX_CACHED_URL_LENGTH, PageCache } from './page-cache';
+import { routePreloads, withRoutePreloads } from './route-preloads';
 import { createStorageReader } from './storage-reader';
 
 const SERVER_ENTRY = path.join(PROJECT_ROOT, 'dist', 'server', 'entry-server.js');
@@ -32,6 +33,7 @@ interface RenderResult {
   htmlAttributes: string;
   html: string;
   dataScript: string;
+  routeIds: string[];
 }
 type Render = (url: string, origin: string, reader: ReturnType<typeof createStorageReader>) => Promise<RenderResult>;
 
@@ -75,8 +77,15 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
   const cache = new PageCache(app.storage);
   app.decorate('pageCache', cache);
 
-  const fill = (parts: { head: string; htmlAttributes?: string; html: string; dataScript: string }) =>
-    template
+  const preloadsOf = routePreloads(WEB_BUILD_DIR);
+  const fill = (parts: {
+    head: string;
+    htmlAttributes?: string;
+    html: string;
+    dataScript: string;
+    routeIds?: string[];
+  }) =>
+    withRoutePreloads(template, preloadsOf(parts.routeIds ?? []))
       // Attributes the page sets on <html> (a community's theme), so hydration finds them in place.
       .replace(/<html([^>]*)>/, (_element, attributes: string) => `<html${attributes}${parts.htmlAttributes ?? ''}>`)
       // Replacer functions: a string replacement would expand `$&`, `$'` and the like in the page's own text

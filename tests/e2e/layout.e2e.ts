@@ -290,7 +290,7 @@ describe('top bars', () => {
       const expected = headTags((await fetchPage(listingPath)).html);
       await expect.poll(() => page.title(), { timeout: 5_000 }).toBe(expected.title);
       expect(headTags(await page.content())).toEqual(expected);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(expected.title.split(' | ')[0]);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(expected.title!.split(' | ')[0]);
       expect(requested.some((path) => /\/assets\/listing-loader-/.test(path))).toBe(true);
     } finally {
       await tab.close();

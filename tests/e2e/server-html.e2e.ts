@@ -95,6 +95,11 @@ describe('the JavaScript a public page starts with', () => {
     expect(starter, 'the starter tag with the entry and its preloads').not.toBeNull();
     const files = [starter![1]!, ...starter![2]!.split(' ').filter(Boolean)];
     expect(files.length).toBeGreaterThan(1);
+    // The page's own code is fetched alongside the entry, not after it has run (api/ssr/route-preloads.ts).
+    expect(
+      files.some((file) => /^\/assets\/community-[\w-]+\.js$/.test(file)),
+      `the community route's chunk among ${files.join(' ')}`,
+    ).toBe(true);
     for (const file of files) {
       const code = await (await fetch(siteUrl(file))).text();
       expect(code.startsWith(COMPILE_HINT), file).toBe(true);

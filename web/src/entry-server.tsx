@@ -21,6 +21,8 @@ export interface RenderResult {
   html: string;
   /** A <script type="application/json"> with the hydration data (not executed, so the CSP allows it). */
   dataScript: string;
+  /** The ids of the routes the page matched, outermost first (the server preloads their page code). */
+  routeIds: string[];
 }
 
 const handler = createStaticHandler(routes);
@@ -37,6 +39,7 @@ export async function render(url: string, origin: string, reader: PublicReader):
       htmlAttributes: '',
       html: '',
       dataScript: '',
+      routeIds: [],
     };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -72,5 +75,6 @@ export async function render(url: string, origin: string, reader: PublicReader):
     htmlAttributes: documentStyleAttribute(documentStyle),
     html,
     dataScript: `<script type="application/json" id="hydration-data">${scriptJson(hydration)}</script>`,
+    routeIds: context.matches.map((match) => match.route.id),
   };
 }

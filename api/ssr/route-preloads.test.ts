@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routePreloads, withRoutePreloads } from './route-preloads';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function clientDirWith(manifest: object): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'route-preloads-'));
+  dirs.push(dir);
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_react-R.js', '_runtime-X.js'] },
+  '_react-R.js': { file: 'assets/react-R.js' },
+  '_runtime-X.js': { file: 'assets/runtime-X.js' },
+  'src/app/routes/public/listing.tsx': {
+    file: 'assets/listing-L.js',
+    imports: ['index.html', '_page-parts-P.js', '_page-actions-A.js', '_react-R.js'],
+  },
+  '_page-parts-P.js': { file: 'assets/page-parts-P.js', imports: ['index.html'] },
+  '_page-actions-A.js': { file: 'assets/page-actions-A.js', imports: ['_page-parts-P.js', 'index.html'] },
+  'src/app/routes/public/home.tsx': { file: 'assets/home-H.js', imports: ['index.html', '_page-parts-P.js'] },
+};
+
+describe('routePreloads', () => {
+  it("lists a route module's chunk and its static imports, without the entry's graph, each once", () => {
+    const preloads = routePreloads(clientDirWith(MANIFEST));
+    expect(preloads(['root', 'listing'])).toEqual([
+      '/assets/listing-L.js',
+      '/assets/page-parts-P.js',
+      '/assets/page-actions-A.js',
+    ]);
+    expect(preloads(['root', 'home'])).toEqual(['/assets/home-H.js', '/assets/page-parts-P.js']);
+  });
+
+  it('lists nothing for routes without page code, or without a manifest', () => {
+    expect(routePreloads(clientDirWith(MANIFEST))(['root', 'admin'])).toEqual([]);
+    const empty = mkdtempSync(path.join(tmpdir(), 'route-preloads-'));
+    dirs.push(empty);
+    expect(routePreloads(empty)(['root', 'listing'])).toEqual([]);
+  });
+});
+
+describe('withRoutePreloads', () => {
+  const TAG =
+    '<script defer src="/assets/start-app-S.js" data-entry="/assets/index-E.js" data-preload="/assets/react-R.js">';
+
+  it("adds the URLs to the starter's data-preload list", () => {
+    expect(withRoutePreloads(`<head>${TAG}</head>`, ['/assets/listing-L.js', '/assets/page-parts-P.js'])).toBe(
+      '<head><script defer src="/assets/start-app-S.js" data-entry="/assets/index-E.js" ' +
+        'data-preload="/assets/react-R.js /assets/listing-L.js /assets/page-parts-P.js"></head>',
+    );
+  });
+
+  it('leaves the page as it is without URLs', () => {
+    expect(withRoutePreloads(`<head>${TAG}</head>`, [])).toBe(`<head>${TAG}</head>`);
+  });
+});
