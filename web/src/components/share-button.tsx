@@ -21,16 +21,13 @@ export function ShareButton({ title, className }: { title: string; className: st
   const share = () =>
     void loadShare()
       .then((module) => module.shareCurrentPage(title))
-      .then((message) => message && setToast({ id: Date.now(), ...message }), () => undefined);
+      .then(
+        (message) => message && setToast({ id: Date.now(), ...message }),
+        () => undefined,
+      );
   return (
     <>
-      <button
-        type="button"
-        className={className}
-        onClick={share}
-        onPointerEnter={preloadShare}
-        onFocus={preloadShare}
-      >
+      <button type="button" className={className} onClick={share} onPointerEnter={preloadShare} onFocus={preloadShare}>
         <Icon svg={SHARE} size={18} /> Share
       </button>
       {toast && (
