@@ -9,7 +9,7 @@
  * the cache entry and answers; so the fast path never decides anything the routes have not already decided.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { JsonResponseCache } from './json-cache';
+import type { CachedAnswer, JsonResponseCache } from './json-cache';
 import { publicReadForUrl } from './public-reads';
 
 /** True when it answered the request; false to hand it to Fastify. */
@@ -23,25 +23,43 @@ function rawHeaderList(headers: Record<string, string>, body: string | Buffer | 
 }
 
 /**
- * If-None-Match and Accept-Encoding read from the raw list: `request.headers` is built on first access, one
- * object entry per header, which this path can do without. Null when either header is repeated: the route
- * would see the values joined, so such a request goes to Fastify.
+ * The named headers (lower case) read from the raw list, name, value, name, value...: `request.headers` is built
+ * on first access, one object entry per header, which the fast paths can do without. Null when one of them is
+ * repeated: the route would see the values joined, so such a request goes to Fastify.
  */
-function conditionalHeaders(raw: readonly string[]): { ifNoneMatch?: string; acceptEncoding?: string } | null {
-  let ifNoneMatch: string | undefined;
-  let acceptEncoding: string | undefined;
+export function singleRawHeaders<N extends string>(
+  raw: readonly string[],
+  names: readonly N[],
+): Partial<Record<N, string>> | null {
+  const found: Partial<Record<N, string>> = {};
   for (let index = 0; index < raw.length; index += 2) {
     const name = raw[index]!;
-    if (name.length === 13 && name.toLowerCase() === 'if-none-match') {
-      if (ifNoneMatch !== undefined) return null;
-      ifNoneMatch = raw[index + 1];
-    } else if (name.length === 15 && name.toLowerCase() === 'accept-encoding') {
-      if (acceptEncoding !== undefined) return null;
-      acceptEncoding = raw[index + 1];
-    }
+    // The length first: most headers are told apart without lower-casing them.
+    const wanted = names.find((candidate) => candidate.length === name.length && candidate === name.toLowerCase());
+    if (wanted === undefined) continue;
+    if (found[wanted] !== undefined) return null;
+    found[wanted] = raw[index + 1];
   }
-  return { ifNoneMatch, acceptEncoding };
+  return found;
 }
+
+/**
+ * Writes a cache's answer as Fastify would have sent it, with the security headers its plugin adds. The raw
+ * header list is built once per answer: per request, nothing but the writes (bench/api profiles showed the header
+ * objects and their merging among the largest costs left on this path).
+ */
+export function writeCachedAnswer(
+  response: ServerResponse,
+  answer: CachedAnswer,
+  securityHeaders: Readonly<Record<string, string>>,
+): true {
+  answer.rawHeaders ??= rawHeaderList({ ...securityHeaders, ...answer.headers }, answer.body);
+  response.writeHead(answer.statusCode, answer.rawHeaders as string[]);
+  response.end(answer.body);
+  return true;
+}
+
+const CONDITION_HEADERS = ['if-none-match', 'accept-encoding'] as const;
 
 export function publicReadFastPath(
   cache: JsonResponseCache,
@@ -56,14 +74,9 @@ export function publicReadFastPath(
     if (!read) return false;
     const entry = cache.fresh(read.cacheKey, read.dependsOn);
     if (!entry) return false;
-    const conditions = conditionalHeaders(request.rawHeaders);
+    const conditions = singleRawHeaders(request.rawHeaders, CONDITION_HEADERS);
     if (!conditions) return false;
-    const answer = cache.answer(entry, conditions.ifNoneMatch, conditions.acceptEncoding);
-    // Built once per answer: per request, nothing but the writes (bench/api profiles showed the header objects
-    // and their merging among the largest costs left on this path).
-    answer.rawHeaders ??= rawHeaderList({ ...securityHeaders, ...answer.headers }, answer.body);
-    response.writeHead(answer.statusCode, answer.rawHeaders as string[]);
-    response.end(answer.body);
-    return true;
+    const answer = cache.answer(entry, conditions['if-none-match'], conditions['accept-encoding']);
+    return writeCachedAnswer(response, answer, securityHeaders);
   };
 }

@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CachedAnswer } from '../http/json-cache';
-import type { RawRequestHandler } from '../http/public-read-fast-path';
+import { singleRawHeaders, writeCachedAnswer, type RawRequestHandler } from '../http/public-read-fast-path';
 import { securityHeaderSets } from '../plugins/security';
 import { PROJECT_ROOT, WEB_BUILD_DIR } from '../plugins/static-files';
 import { originFromHost, siteOrigin } from '../routes/site';
@@ -54,13 +54,6 @@ export const NOT_FOUND_PAGE_CACHE_CONTROL = 'no-cache';
 
 export function webAppIsBuilt(): boolean {
   return existsSync(SERVER_ENTRY) && existsSync(TEMPLATE);
-}
-
-/** name, value, name, value... with Content-Length, as writeHead accepts it. */
-function rawHeaderList(headers: Record<string, string>, body: string | Buffer | undefined): string[] {
-  const list = Object.entries(headers).flat();
-  if (body !== undefined) list.push('content-length', String(Buffer.byteLength(body)));
-  return list;
 }
 
 const sameRevisions = (a: readonly number[], b: readonly number[]) =>
@@ -211,29 +204,8 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
   app.decorate('pageFastPath', pageFastPath(cache, app.config.publicUrl, securityHeaderSets().pageHeaders));
 }
 
-/**
- * Host, If-None-Match and Accept-Encoding read from the raw header list (no `request.headers` object built);
- * null when one of them is repeated (Fastify would see them joined: let it answer).
- */
-function pageRequestHeaders(raw: readonly string[]) {
-  let host: string | undefined;
-  let ifNoneMatch: string | undefined;
-  let acceptEncoding: string | undefined;
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index]!;
-    if (name.length === 4 && name.toLowerCase() === 'host') {
-      if (host !== undefined) return null;
-      host = raw[index + 1];
-    } else if (name.length === 13 && name.toLowerCase() === 'if-none-match') {
-      if (ifNoneMatch !== undefined) return null;
-      ifNoneMatch = raw[index + 1];
-    } else if (name.length === 15 && name.toLowerCase() === 'accept-encoding') {
-      if (acceptEncoding !== undefined) return null;
-      acceptEncoding = raw[index + 1];
-    }
-  }
-  return { host, ifNoneMatch, acceptEncoding };
-}
+/** What a kept page's answer depends on (the site's origin when no PUBLIC_URL is set, and the conditions). */
+const PAGE_REQUEST_HEADERS = ['host', 'if-none-match', 'accept-encoding'] as const;
 
 /**
  * Repeat GETs of a kept page, answered before Fastify with the same status, headers and bytes the route sent
@@ -249,7 +221,7 @@ function pageFastPath(
   return (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url;
     if (request.method !== 'GET' || !url || url.startsWith('/api/') || url.length > MAX_CACHED_URL_LENGTH) return false;
-    const headers = pageRequestHeaders(request.rawHeaders);
+    const headers = singleRawHeaders(request.rawHeaders, PAGE_REQUEST_HEADERS);
     if (!headers) return false;
     const origin =
       publicUrl ??
@@ -257,11 +229,8 @@ function pageFastPath(
     if (!origin) return false;
     const entry = cache.fresh(origin + url);
     if (!entry?.routed) return false;
-    const answer = cache.answer(entry, headers.ifNoneMatch, headers.acceptEncoding);
-    answer.rawHeaders ??= rawHeaderList({ ...securityHeaders, ...answer.headers }, answer.body);
-    response.writeHead(answer.statusCode, answer.rawHeaders as string[]);
-    response.end(answer.body);
-    return true;
+    const answer = cache.answer(entry, headers['if-none-match'], headers['accept-encoding']);
+    return writeCachedAnswer(response, answer, securityHeaders);
   };
 }
 

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BENCH_ADMIN_PASSWORD, startApiServer } from '../support/api-server';
+import { BENCH_SERVER_ENV, startApiServer } from '../support/api-server';
 import { collectOutput, startNodeChild, track } from '../support/child-processes';
 import { freePort } from '../support/net';
 import { HOST } from '../support/paths';
@@ -30,13 +30,7 @@ export async function startOurServer(
     name: 'our server',
     dataDir,
     nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
-    env: {
-      ...(databaseUrl ? { STORAGE: 'postgres', DATABASE_URL: databaseUrl } : { STORAGE: 'file' }),
-      CONTACT_RATE_LIMIT: '0',
-      LOGIN_RATE_LIMIT: '0',
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      DEMO_MODE: '0',
-    },
+    env: { ...BENCH_SERVER_ENV, ...(databaseUrl ? { STORAGE: 'postgres', DATABASE_URL: databaseUrl } : {}) },
   });
   return { name: 'ours', ...started };
 }

@@ -3,7 +3,7 @@
  * limits off, stopped gracefully (it flushes), and its resident memory read from /proc.
  */
 import { readFileSync } from 'node:fs';
-import { startApiServer } from '../support/api-server';
+import { BENCH_SERVER_ENV, startApiServer } from '../support/api-server';
 import { stopChild, type StartedChild } from '../support/child-processes';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './load-settings';
 
@@ -13,15 +13,7 @@ export function startServer(dataDir: string): Promise<RunningServer> {
   return startApiServer({
     name: 'server',
     dataDir,
-    env: {
-      NODE_ENV: 'production',
-      STORAGE: 'file',
-      LOGIN_RATE_LIMIT: '0',
-      CONTACT_RATE_LIMIT: '0',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      DEMO_MODE: '0',
-    },
+    env: { ...BENCH_SERVER_ENV, NODE_ENV: 'production', ADMIN_EMAIL, ADMIN_PASSWORD },
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BENCH_ADMIN_PASSWORD, startApiServer } from '../support/api-server';
+import { BENCH_SERVER_ENV, startApiServer } from '../support/api-server';
 import { startNodeChild, stopChild } from '../support/child-processes';
 import { fetchRaw } from '../support/net';
 import { REPO_ROOT } from '../support/paths';
@@ -17,13 +17,7 @@ function startOurServer(dataDir: string) {
   return startApiServer({
     name: 'our server',
     dataDir,
-    env: {
-      STORAGE: 'file',
-      CONTACT_RATE_LIMIT: '0',
-      LOGIN_RATE_LIMIT: '0',
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      DEMO_MODE: '0',
-    },
+    env: BENCH_SERVER_ENV,
   });
 }
 

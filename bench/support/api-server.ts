@@ -8,6 +8,18 @@ import { HOST, REPO_ROOT } from './paths';
 /** The first admin's password in the benches that need no particular account. */
 export const BENCH_ADMIN_PASSWORD = 'bench-password-1';
 
+/**
+ * What every bench's server runs with: file storage, no demo data, the rate limits off (a bench sends far more
+ * sign-ins and forms than a visitor may) and the bench admin's password. A bench adds or overrides its own.
+ */
+export const BENCH_SERVER_ENV: Readonly<Record<string, string>> = {
+  STORAGE: 'file',
+  LOGIN_RATE_LIMIT: '0',
+  CONTACT_RATE_LIMIT: '0',
+  ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+  DEMO_MODE: '0',
+};
+
 export interface ApiServerOptions {
   dataDir: string;
   /** The bench's own server variables, on top of PORT, HOST, DATA_DIR and LOG_LEVEL. */

@@ -29,7 +29,7 @@ import { deleteLocalDb } from '../../web/src/data/local-db';
 import { getToken } from '../../web/src/data/session';
 import { stopSyncWorker } from '../../web/src/data/sync';
 import { login } from '../../web/src/data/repositories/admin/auth';
-import { BENCH_ADMIN_PASSWORD, startApiServer } from '../support/api-server';
+import { BENCH_ADMIN_PASSWORD, BENCH_SERVER_ENV, startApiServer } from '../support/api-server';
 import { stopChild } from '../support/child-processes';
 import { median } from '../support/median';
 import { freePort } from '../support/net';
@@ -53,13 +53,7 @@ async function startServer(dataDir: string): Promise<RunningServer> {
   const server = await startApiServer({
     name: 'the server',
     dataDir,
-    env: {
-      STORAGE: 'file',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      LOGIN_RATE_LIMIT: '0',
-      DEMO_MODE: '0',
-    },
+    env: { ...BENCH_SERVER_ENV, ADMIN_EMAIL },
     maxOutputChars: Infinity,
   });
   return { apiUrl: `${server.url}/api`, child: server.child };

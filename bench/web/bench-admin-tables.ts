@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { buildRecordSet, populateFileStorage } from '../api/generate-data';
-import { BENCH_ADMIN_PASSWORD, startApiServer } from '../support/api-server';
+import { BENCH_ADMIN_PASSWORD, BENCH_SERVER_ENV, startApiServer } from '../support/api-server';
 import { stopChild } from '../support/child-processes';
 import { machineEnvironment } from '../support/machine';
 import { markdownTable } from '../support/markdown';
@@ -181,14 +181,7 @@ async function main(): Promise<void> {
   const server = await startApiServer({
     name: 'the server',
     dataDir,
-    env: {
-      STORAGE: 'file',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      LOGIN_RATE_LIMIT: '0',
-      CONTACT_RATE_LIMIT: '0',
-      DEMO_MODE: '0',
-    },
+    env: { ...BENCH_SERVER_ENV, ADMIN_EMAIL },
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || DEFAULT_CHROME_PATH,

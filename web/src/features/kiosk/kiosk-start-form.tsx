@@ -9,14 +9,20 @@ import { ApiError, NetworkUnreachableError } from '@/data/http-errors';
 import { signedInAdminEmail, type KioskMode } from '@/data/repositories/kiosk-repository';
 import { startKioskMode } from './start-kiosk';
 
+/** The admin's sign-in, filled in as the browser fills in any sign-in. */
+const SIGN_IN_FIELDS = [
+  { field: 'email', label: 'Admin email', type: 'email', autoComplete: 'username' },
+  { field: 'password', label: 'Admin password', type: 'password', autoComplete: 'current-password' },
+] as const;
+
 interface KioskStartFormProps {
   community: Community;
   onStarted: (mode: KioskMode) => void;
 }
 
 export function KioskStartForm({ community, onStarted }: KioskStartFormProps) {
-  const [email, setEmail] = useState(() => signedInAdminEmail() ?? '');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState(() => ({ email: signedInAdminEmail() ?? '', password: '' }));
+  const { email, password } = credentials;
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
 
@@ -52,24 +58,16 @@ export function KioskStartForm({ community, onStarted }: KioskStartFormProps) {
           This tablet becomes a sign-in sheet for the <strong>{community.name}</strong> open house. Visitors sign in
           here, online or offline; each sign-in reaches the lead inbox. Only your password ends kiosk mode.
         </p>
-        <InputField
-          id="kiosk-admin-email"
-          label="Admin email"
-          required
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <InputField
-          id="kiosk-admin-password"
-          label="Admin password"
-          required
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        {SIGN_IN_FIELDS.map(({ field, ...input }) => (
+          <InputField
+            key={field}
+            {...input}
+            id={`kiosk-admin-${field}`}
+            required
+            value={credentials[field]}
+            onChange={(event) => setCredentials({ ...credentials, [field]: event.target.value })}
+          />
+        ))}
         {error && (
           <p className="kiosk__error" role="alert">
             {error}

@@ -70,6 +70,22 @@ export function ListingFilterForm({
 
   const change = (patch: Partial<ListingFilters>) => onChange({ ...filters, ...patch });
   const id = (name: string) => `${idPrefix}-${name}`;
+  /** A price bound or room count ("3+" by default): a number, or null for the first choice. */
+  const numberChoice = (
+    idName: string,
+    label: string,
+    name: 'minPrice' | 'maxPrice' | 'beds' | 'baths',
+    anyLabel: string,
+    steps: readonly number[],
+    text = (step: number) => `${step}+`,
+  ) => ({
+    id: id(idName),
+    label,
+    name,
+    value: filters[name] ?? '',
+    onChange: (value: string) => change({ [name]: numberOrNull(value) }),
+    options: [['', anyLabel] as const, ...steps.map((step) => [step, text(step)] as const)],
+  });
 
   return (
     <form ref={formRef} className="listing-filters" method="get" action={action} role="search">
@@ -83,38 +99,10 @@ export function ListingFilterForm({
           options={[['', 'All communities'], ...communities.map(({ slug, name }) => [slug, name] as const)]}
         />
       )}
-      <Choice
-        id={id('min-price')}
-        label="Min price"
-        name="minPrice"
-        value={filters.minPrice ?? ''}
-        onChange={(value) => change({ minPrice: numberOrNull(value) })}
-        options={[['', 'No min'], ...PRICE_STEPS.map((price) => [price, formatUsd(price)] as const)]}
-      />
-      <Choice
-        id={id('max-price')}
-        label="Max price"
-        name="maxPrice"
-        value={filters.maxPrice ?? ''}
-        onChange={(value) => change({ maxPrice: numberOrNull(value) })}
-        options={[['', 'No max'], ...PRICE_STEPS.map((price) => [price, formatUsd(price)] as const)]}
-      />
-      <Choice
-        id={id('beds')}
-        label="Beds"
-        name="beds"
-        value={filters.beds ?? ''}
-        onChange={(value) => change({ beds: numberOrNull(value) })}
-        options={[['', 'Any'], ...ROOM_STEPS.map((beds) => [beds, `${beds}+`] as const)]}
-      />
-      <Choice
-        id={id('baths')}
-        label="Baths"
-        name="baths"
-        value={filters.baths ?? ''}
-        onChange={(value) => change({ baths: numberOrNull(value) })}
-        options={[['', 'Any'], ...BATH_STEPS.map((baths) => [baths, `${baths}+`] as const)]}
-      />
+      <Choice {...numberChoice('min-price', 'Min price', 'minPrice', 'No min', PRICE_STEPS, formatUsd)} />
+      <Choice {...numberChoice('max-price', 'Max price', 'maxPrice', 'No max', PRICE_STEPS, formatUsd)} />
+      <Choice {...numberChoice('beds', 'Beds', 'beds', 'Any', ROOM_STEPS)} />
+      <Choice {...numberChoice('baths', 'Baths', 'baths', 'Any', BATH_STEPS)} />
       <Choice
         id={id('type')}
         label="Type"

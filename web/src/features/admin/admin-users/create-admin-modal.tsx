@@ -24,6 +24,26 @@ interface CreateValues {
 }
 type CreateErrors = Partial<Record<keyof CreateValues, string>>;
 
+/** The two typed fields; the new admin's password is not one the browser should fill in from this admin's. */
+const TEXT_FIELDS = [
+  {
+    field: 'email',
+    label: 'Email Address',
+    type: 'email',
+    name: 'email',
+    autoComplete: 'off',
+    placeholder: 'name@example.com',
+  },
+  {
+    field: 'password',
+    label: 'Password',
+    type: 'password',
+    name: 'new-password',
+    autoComplete: 'new-password',
+    placeholder: 'Minimum 8 characters',
+  },
+] as const;
+
 export const ROLE_HELP: Record<'ADMIN' | 'SUPER_ADMIN', string> = {
   ADMIN: 'Regular Admins manage communities, listings, properties and leads. They cannot manage other admin users.',
   SUPER_ADMIN:
@@ -102,30 +122,17 @@ export function CreateAdminModal({
     >
       <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {formError && <AdminAlert tone="error">{formError}</AdminAlert>}
-        <InputField
-          id={`${baseId}-email`}
-          label="Email Address"
-          required
-          error={errors.email}
-          type="email"
-          name="email"
-          autoComplete="off"
-          placeholder="name@example.com"
-          value={values.email}
-          onChange={(event) => set('email', event.target.value)}
-        />
-        <InputField
-          id={`${baseId}-password`}
-          label="Password"
-          required
-          error={errors.password}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          placeholder="Minimum 8 characters"
-          value={values.password}
-          onChange={(event) => set('password', event.target.value)}
-        />
+        {TEXT_FIELDS.map(({ field, ...input }) => (
+          <InputField
+            key={field}
+            {...input}
+            id={`${baseId}-${field}`}
+            required
+            error={errors[field]}
+            value={values[field]}
+            onChange={(event) => set(field, event.target.value)}
+          />
+        ))}
         <Field id={`${baseId}-role`} label="Admin Role" required error={errors.role}>
           {(props) => (
             <select

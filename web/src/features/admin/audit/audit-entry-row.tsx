@@ -4,6 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { AuditEntry } from '@/data/repositories/admin/audit';
+import { ColumnHeads } from '../shared/column-heads';
 import { formatDateTime } from '../shared/date-time-format';
 import { actionLabel, entityLabel, fieldLabel, recordPath, valueLabel } from './audit-labels';
 
@@ -40,13 +41,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
         {count} {count === 1 ? 'field' : 'fields'} changed
       </summary>
       <table className="admin-table admin-small">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={['Field', 'Before', 'After']} />
         <tbody>
           {changes.map((change) => (
             <tr key={change.field}>

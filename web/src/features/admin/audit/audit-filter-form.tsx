@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { AuditActor } from '@/data/repositories/admin/audit';
-import { DateFilter, FilterSelect } from '../shared/filter-fields';
+import { FilterFields, type DateFilterSpec, type SelectFilterSpec } from '../shared/filter-fields';
 import { ENTITY_OPTIONS } from './audit-labels';
 import type { AuditFilterValues } from './use-audit-filter';
 
@@ -20,39 +20,28 @@ export function AuditFilterForm({
   hasFilters: boolean;
   setFilter: (changes: AuditFilterValues) => void;
 }) {
-  const actorOptions = actors.map((actor) => ({ value: actor.id, label: actor.email ?? actor.id }));
+  const selects: SelectFilterSpec<keyof AuditFilterValues>[] = [
+    {
+      param: 'actor',
+      id: 'audit-actor',
+      label: 'User',
+      anyLabel: 'Any user',
+      options: actors.map((actor) => ({ value: actor.id, label: actor.email ?? actor.id })),
+    },
+    { param: 'kind', id: 'audit-kind', label: 'Record kind', anyLabel: 'Any kind', options: ENTITY_OPTIONS },
+  ];
+  const dates: DateFilterSpec<keyof AuditFilterValues>[] = [
+    { param: 'from', id: 'audit-from', label: 'From (UTC)', max: filter.to },
+    { param: 'to', id: 'audit-to', label: 'To (UTC)', min: filter.from },
+  ];
   return (
     <section className="admin-card" aria-label="Filters">
       <form className="admin-filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <FilterSelect
-          id="audit-actor"
-          label="User"
-          anyLabel="Any user"
-          value={filter.actor}
-          options={actorOptions}
-          onChange={(actor) => setFilter({ actor })}
-        />
-        <FilterSelect
-          id="audit-kind"
-          label="Record kind"
-          anyLabel="Any kind"
-          value={filter.kind}
-          options={ENTITY_OPTIONS}
-          onChange={(kind) => setFilter({ kind })}
-        />
-        <DateFilter
-          id="audit-from"
-          label="From (UTC)"
-          value={filter.from}
-          max={filter.to}
-          onChange={(from) => setFilter({ from })}
-        />
-        <DateFilter
-          id="audit-to"
-          label="To (UTC)"
-          value={filter.to}
-          min={filter.from}
-          onChange={(to) => setFilter({ to })}
+        <FilterFields
+          selects={selects}
+          dates={dates}
+          values={filter}
+          onChange={(param, value) => setFilter({ [param]: value })}
         />
         {hasFilters && (
           <div>

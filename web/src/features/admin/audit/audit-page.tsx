@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { AdminAlert } from '../shared/admin-alert';
 import { auditQuery } from '../shared/admin-queries';
+import { ColumnHeads } from '../shared/column-heads';
 import { errorMessage, isAuthError } from '../shared/error-checks';
 import { AdminPageHeader } from '../shared/page-header';
 import { AuditEntryRow } from './audit-entry-row';
@@ -65,16 +66,7 @@ export function AuditPage() {
             <caption className="admin-visually-hidden">
               Audit entries {first} to {last} of {data.total}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Record</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">IP</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={['When', 'Who', 'What', 'Record', 'Outcome', 'IP']} />
             <tbody>
               {data.entries.map((entry) => (
                 <AuditEntryRow key={entry.id} entry={entry} />

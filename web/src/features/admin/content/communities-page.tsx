@@ -12,9 +12,9 @@ import { CardFacts, ContentCard } from './content-card';
 import { EmptyRecords, RecordCounts, RecordListState } from './form-alert';
 import { MAP_PIN } from './icons';
 import { RecordPageTop } from './record-page-top';
-import { SearchBox } from './search-box';
-import { CommunityTable, CommunityTableToolbar, useCommunityTable } from './table/community-table';
-import { useShowTable } from './table/table-section';
+import { ContentToolbar } from './search-box';
+import { CommunityTable, communityFilters, useCommunityTable } from './table/community-table';
+import { TableToolbar, useShowTable } from './table/table-section';
 import { useRecordList } from './use-record-list';
 import { NEW_RECORD, useRecordRoute } from './use-record-route';
 
@@ -27,6 +27,8 @@ const TEXTS = {
   deleteConfirm: (community: Community) => deleteCommunityConfirm(community.name),
   deleteReason: true,
 };
+
+const SEARCH = { id: 'community-search', label: 'Search communities', placeholder: 'Search by name or location' };
 
 export function CommunitiesPage() {
   const list = useRecordList('communities', TEXTS);
@@ -56,14 +58,7 @@ export function CommunitiesPage() {
         editor={editor}
       />
 
-      <div className="content-toolbar">
-        <SearchBox
-          id="community-search"
-          label="Search communities"
-          placeholder="Search by name or location"
-          value={query}
-          onChange={setQuery}
-        />
+      <ContentToolbar search={SEARCH} query={query} onQuery={setQuery}>
         <RecordCounts list={list}>
           <span>
             Total: <strong>{records.length}</strong>
@@ -72,8 +67,8 @@ export function CommunitiesPage() {
             Showing: <strong>{shown.length}</strong>
           </span>
         </RecordCounts>
-      </div>
-      <CommunityTableToolbar table={table} records={records} showTable={showTable} />
+      </ContentToolbar>
+      <TableToolbar table={table} source={records} filtersOf={communityFilters} showTable={showTable} />
 
       <RecordListState list={list} label="communities" errorText={errorText}>
         {shown.length === 0 ? (

@@ -16,7 +16,7 @@ import {
   type Theme,
 } from '@domain/index';
 import { withKeptImagesAsUploads } from '@/data/repositories/admin/upload';
-import { numberText } from './number-fields';
+import { formTexts, numberText } from './number-fields';
 import { recordFormSchema } from './record-form-schema';
 import { formToSalesOffice, salesOfficeToForm, type SalesOfficeFormState } from './sales-office-form';
 import { zodFieldErrors, type FieldErrors } from './save-errors';
@@ -83,13 +83,7 @@ export function communityToForm(community: Community): CommunityFormState {
   const defaults = emptyCommunityForm();
   const sections = community.sections ?? defaults.sections;
   return {
-    name: community.name ?? '',
-    location: community.location ?? '',
-    description: community.description ?? '',
-    priceRange: community.priceRange ?? '',
-    totalHomes: numberText(community.totalHomes),
-    image: community.image ?? '',
-    imageAlt: community.imageAlt ?? '',
+    ...formTexts(community, ['name', 'location', 'description', 'priceRange', 'image', 'imageAlt'], ['totalHomes']),
     amenities: [...(community.amenities ?? [])],
     schools: [...(community.schools ?? [])],
     theme: { ...defaults.theme, ...community.theme },

@@ -75,7 +75,7 @@ export function CommunityModal({ community, onClose, onSaved, onConflict }: Comm
     onShowErrors: (paths) => setOpen((previous) => new Set([...previous, ...paths.map(partOfPath)])),
     scrollToFocus: true,
   });
-  const { requestClose, focusField, saving, conflicted } = recordForm;
+  const { requestClose, focusField } = recordForm;
 
   return (
     <Modal
@@ -95,12 +95,9 @@ export function CommunityModal({ community, onClose, onSaved, onConflict }: Comm
         <CommunityOfficePart parts={parts} />
 
         <RecordFormActions
-          saving={saving}
-          disabled={saving || uploads > 0 || conflicted}
-          onCancel={() => void requestClose()}
-          label={editing ? 'Update Community' : 'Create Community'}
-          savingLabel={editing ? 'Updating...' : 'Creating...'}
-          waitingText={uploads > 0 && 'Waiting for the image upload to finish...'}
+          recordForm={recordForm}
+          noun="Community"
+          waitingText="Waiting for the image upload to finish..."
         />
       </RecordForm>
     </Modal>

@@ -9,9 +9,8 @@
 import { useId, useState, type DragEvent } from 'react';
 import { DEFAULT_COMMUNITY_IMAGE, MESSAGES } from '@domain/index';
 import { uploadOrKeepImage, validateImageFile } from '@/data/repositories/admin/upload';
-import { Icon } from '@/components/icon';
 import { communityImage } from '@/utils/images';
-import { UPLOAD } from './icons';
+import { ImageFilePicker } from './image-file-picker';
 import { useKeptImagePreview } from './use-kept-image-preview';
 
 interface ImageUploadProps {
@@ -100,26 +99,14 @@ export function ImageUpload({ label, value, onChange, alt, error, onBusyChange }
           onError={() => setBrokenPreview(preview)}
         />
         <div className="image-upload__controls">
-          <p className="image-upload__prompt">
-            <Icon svg={UPLOAD} size={18} /> Drag and drop an image here, or
-          </p>
-          <div className="image-upload__buttons">
-            <input
-              id={fileId}
-              className="visually-hidden image-upload__file"
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              disabled={uploading}
-              aria-describedby={hintId}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                void upload(file);
-              }}
-            />
-            <label htmlFor={fileId} className="button button--secondary image-upload__pick">
-              {uploading ? 'Uploading...' : 'Choose image'}
-            </label>
+          <ImageFilePicker
+            id={fileId}
+            prompt="Drag and drop an image here, or"
+            pickLabel={uploading ? 'Uploading...' : 'Choose image'}
+            disabled={uploading}
+            describedBy={hintId}
+            onFiles={(files) => void upload(files[0])}
+          >
             {value && (
               <button
                 type="button"
@@ -133,7 +120,7 @@ export function ImageUpload({ label, value, onChange, alt, error, onBusyChange }
                 Remove image
               </button>
             )}
-          </div>
+          </ImageFilePicker>
           <p className="content-hint" id={hintId}>
             JPG, PNG or WebP, max 5MB.
           </p>

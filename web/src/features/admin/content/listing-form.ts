@@ -14,7 +14,7 @@ import {
   type Listing,
 } from '@domain/index';
 import { withKeptImagesAsUploads } from '@/data/repositories/admin/upload';
-import { checkNumber, numberText } from './number-fields';
+import { checkNumber, formTexts } from './number-fields';
 import { recordFormSchema } from './record-form-schema';
 import { zodFieldErrors, type FieldErrors } from './save-errors';
 
@@ -91,15 +91,12 @@ export function emptyListingForm(communityId = ''): ListingFormState {
 
 export function listingToForm(listing: Listing): ListingFormState {
   return {
-    title: listing.title ?? '',
-    communityId: listing.communityId ?? '',
-    address: listing.address ?? '',
-    description: listing.description ?? '',
-    price: numberText(listing.price),
+    ...formTexts(
+      listing,
+      ['title', 'communityId', 'address', 'description'],
+      ['price', 'bedrooms', 'bathrooms', 'sqft'],
+    ),
     type: listing.type ?? DEFAULT_LISTING_TYPE,
-    bedrooms: numberText(listing.bedrooms),
-    bathrooms: numberText(listing.bathrooms),
-    sqft: numberText(listing.sqft),
     status: listing.status ?? DEFAULT_LISTING_STATUS,
     images: (listing.images ?? []).map((url, index) => ({ url, alt: listing.imageAlts?.[index] ?? '' })),
     features: [...(listing.features ?? [])],

@@ -64,7 +64,7 @@ export function ListingModal({
     dialogTitleId: 'listing-modal-title',
     blocked: uploads > 0,
   });
-  const { form, requestClose, saving, conflicted } = recordForm;
+  const { form, requestClose } = recordForm;
   const { control } = form;
 
   const communityId = useWatch({ control, name: 'communityId' });
@@ -107,12 +107,9 @@ export function ListingModal({
         <ListingPhotosField onBusyChange={trackUpload} />
         <FeaturesField />
         <RecordFormActions
-          saving={saving}
-          disabled={saving || uploads > 0 || conflicted}
-          onCancel={() => void requestClose()}
-          label={editing ? 'Update Listing' : 'Create Listing'}
-          savingLabel={editing ? 'Updating...' : 'Creating...'}
-          waitingText={uploads > 0 && 'Waiting for the photo uploads to finish...'}
+          recordForm={recordForm}
+          noun="Listing"
+          waitingText="Waiting for the photo uploads to finish..."
         />
       </RecordForm>
     </Modal>

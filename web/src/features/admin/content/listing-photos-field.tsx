@@ -10,9 +10,8 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { MESSAGES } from '@domain/index';
-import { Icon } from '@/components/icon';
 import { uploadOrKeepImage, validateImageFile } from '@/data/repositories/admin/upload';
-import { UPLOAD } from './icons';
+import { ImageFilePicker } from './image-file-picker';
 import type { ListingFormState } from './listing-form';
 import { ListingPhotoRow } from './listing-photo-row';
 import './listing-photos.css';
@@ -148,26 +147,14 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
         }}
         onDrop={(event) => onDrop(event, dragFrom === null ? undefined : fields.length - 1)}
       >
-        <p className="image-upload__prompt">
-          <Icon svg={UPLOAD} size={18} /> Drag and drop photos here, or
-        </p>
-        <div className="image-upload__buttons">
-          <input
-            id={fileId}
-            className="visually-hidden image-upload__file"
-            type="file"
-            multiple
-            accept="image/jpeg,image/png,image/webp"
-            aria-describedby={`${hintId} ${fileId}-types`}
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              event.target.value = '';
-              void uploadFiles(files);
-            }}
-          />
-          <label htmlFor={fileId} className="button button--secondary image-upload__pick">
-            {uploading > 0 ? 'Uploading...' : 'Add photos'}
-          </label>
+        <ImageFilePicker
+          id={fileId}
+          prompt="Drag and drop photos here, or"
+          pickLabel={uploading > 0 ? 'Uploading...' : 'Add photos'}
+          multiple
+          describedBy={`${hintId} ${fileId}-types`}
+          onFiles={(files) => void uploadFiles(files)}
+        >
           <button
             type="button"
             className="button button--ghost"
@@ -177,7 +164,7 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
           >
             Add by URL
           </button>
-        </div>
+        </ImageFilePicker>
         <p className="content-hint" id={`${fileId}-types`}>
           JPG, PNG or WebP, max 5MB each.
         </p>

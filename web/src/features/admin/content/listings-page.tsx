@@ -15,9 +15,9 @@ import { CardFacts, ContentCard } from './content-card';
 import { EmptyRecords, RecordCounts, RecordListState } from './form-alert';
 import { ListingModal } from './listing-modal';
 import { RecordPageTop } from './record-page-top';
-import { SearchBox } from './search-box';
-import { ListingTable, ListingTableToolbar, useListingTable } from './table/listing-table';
-import { useShowTable } from './table/table-section';
+import { ContentToolbar } from './search-box';
+import { ListingTable, listingFilters, useListingTable } from './table/listing-table';
+import { TableToolbar, useShowTable } from './table/table-section';
 import { useRecordList } from './use-record-list';
 import { NEW_RECORD, useRecordRoute } from './use-record-route';
 
@@ -36,6 +36,8 @@ const TEXTS = {
   deleteConfirm: (listing: Listing) => deleteListingConfirm(listing.title),
   deleteReason: true,
 };
+
+const SEARCH = { id: 'listing-search', label: 'Search listings', placeholder: 'Search by title or address' };
 
 export function ListingsPage() {
   const listings = useRecordList('listings', TEXTS);
@@ -73,14 +75,7 @@ export function ListingsPage() {
         editor={editor}
       />
 
-      <div className="content-toolbar">
-        <SearchBox
-          id="listing-search"
-          label="Search listings"
-          placeholder="Search by title or address"
-          value={query}
-          onChange={setQuery}
-        />
+      <ContentToolbar search={SEARCH} query={query} onQuery={setQuery}>
         <div className="filter-tabs" role="group" aria-label="Filter by status">
           {FILTERS.map((option) => (
             <button
@@ -95,8 +90,8 @@ export function ListingsPage() {
             </button>
           ))}
         </div>
-      </div>
-      <ListingTableToolbar table={table} communities={communityRecords} showTable={showTable} />
+      </ContentToolbar>
+      <TableToolbar table={table} source={communityRecords} filtersOf={listingFilters} showTable={showTable} />
       <RecordCounts list={listings}>
         <span>
           Showing <strong>{shown.length}</strong> of <strong>{records.length}</strong> listings

@@ -28,3 +28,20 @@ export function checkNumber(raw: string, rule: NumberRule): string | undefined {
 /** A number as a form shows it ('' for a missing value). */
 export const numberText = (value: number | undefined | null): string =>
   typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+
+type KeysOf<R, V> = { [K in keyof R]-?: R[K] extends V ? K : never }[keyof R];
+
+/**
+ * A stored record's plain fields as its form holds them: the texts as stored, the numbers through numberText, and
+ * '' for a missing one.
+ */
+export function formTexts<R, T extends KeysOf<R, string | undefined>, N extends KeysOf<R, number | undefined | null>>(
+  record: R,
+  texts: readonly T[],
+  numbers: readonly N[],
+): Record<T | N, string> {
+  const fields = {} as Record<T | N, string>;
+  for (const key of texts) fields[key] = (record[key] as string | undefined) ?? '';
+  for (const key of numbers) fields[key] = numberText(record[key] as number | undefined | null);
+  return fields;
+}

@@ -13,9 +13,9 @@ import { PROPERTY_STATUS_CHIPS, PROPERTY_TYPE_LABELS } from './labels';
 import { PropertyFormPanel } from './property-form-panel';
 import { fullAddress } from './property-form';
 import { RecordPageTop } from './record-page-top';
-import { SearchBox } from './search-box';
-import { PropertyTable, PropertyTableToolbar, usePropertyTable } from './table/property-table';
-import { useShowTable } from './table/table-section';
+import { ContentToolbar } from './search-box';
+import { PropertyTable, propertyFilters, usePropertyTable } from './table/property-table';
+import { TableToolbar, useShowTable } from './table/table-section';
 import { confirmDiscardChanges, type SavedResult } from './use-record-form';
 import { useRecordList } from './use-record-list';
 import { NEW_RECORD, useRecordRoute } from './use-record-route';
@@ -29,6 +29,8 @@ const TEXTS = {
   deleteConfirm: () => MESSAGES.propertyDeleteConfirm,
   deleteReason: false,
 };
+
+const SEARCH = { id: 'property-search', label: 'Search properties', placeholder: 'Search by title, address or city' };
 
 export function PropertiesPage() {
   const list = useRecordList('properties', TEXTS);
@@ -103,19 +105,18 @@ export function PropertiesPage() {
         />
       )}
 
-      <div className="content-toolbar">
-        <SearchBox
-          id="property-search"
-          label="Search properties"
-          placeholder="Search by title, address or city"
-          value={query}
-          onChange={setQuery}
-        />
+      <ContentToolbar search={SEARCH} query={query} onQuery={setQuery}>
         <RecordCounts list={list}>
           {shown.length} of {records.length} properties
         </RecordCounts>
-      </div>
-      <PropertyTableToolbar table={table} records={records} showTable={showTable} />
+      </ContentToolbar>
+      <TableToolbar
+        table={table}
+        source={records}
+        filtersOf={propertyFilters}
+        showTable={showTable}
+        cardsLabel="List"
+      />
 
       <RecordListState list={list} label="properties" errorText={MESSAGES.propertiesLoadFailed}>
         {shown.length === 0 ? (

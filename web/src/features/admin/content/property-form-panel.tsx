@@ -61,7 +61,7 @@ export function PropertyFormPanel({
     onConflict,
     released,
   });
-  const { saving, conflicted, dirty } = recordForm;
+  const { dirty } = recordForm;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -113,14 +113,7 @@ export function PropertyFormPanel({
           <InputField name="squareFeet" id="property-squareFeet" label="Square Feet" {...WHOLE_NUMBER} />
         </div>
         <TextAreaField name="description" id="property-description" label="Description" rows={4} />
-        <RecordFormActions
-          inline
-          saving={saving}
-          disabled={saving || conflicted}
-          onCancel={onCancel}
-          label={editing ? 'Update Property' : 'Create Property'}
-          savingLabel="Saving..."
-        />
+        <RecordFormActions recordForm={recordForm} noun="Property" inline savingLabel="Saving..." onCancel={onCancel} />
       </RecordForm>
     </section>
   );

@@ -13,7 +13,7 @@ import {
   toNonNegativeInteger,
   type Property,
 } from '@domain/index';
-import { checkNumber, numberText } from './number-fields';
+import { checkNumber, formTexts } from './number-fields';
 import { recordFormSchema } from './record-form-schema';
 import { zodFieldErrors, type FieldErrors } from './save-errors';
 
@@ -68,18 +68,13 @@ export function emptyPropertyForm(): PropertyFormState {
 
 export function propertyToForm(property: Property): PropertyFormState {
   return {
-    title: property.title ?? '',
+    ...formTexts(
+      property,
+      ['title', 'address', 'city', 'state', 'zipCode', 'description'],
+      ['price', 'bedrooms', 'bathrooms', 'squareFeet'],
+    ),
     propertyType: property.propertyType ?? DEFAULT_PROPERTY_TYPE,
-    address: property.address ?? '',
-    city: property.city ?? '',
-    state: property.state ?? '',
-    zipCode: property.zipCode ?? '',
-    price: numberText(property.price),
     status: property.status ?? DEFAULT_PROPERTY_STATUS,
-    bedrooms: numberText(property.bedrooms),
-    bathrooms: numberText(property.bathrooms),
-    squareFeet: numberText(property.squareFeet),
-    description: property.description ?? '',
   };
 }
 

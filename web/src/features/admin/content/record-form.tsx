@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { FormProvider, type FieldValues } from 'react-hook-form';
 import { FormAlert } from './form-alert';
-import type { RecordFormHandle } from './use-record-form';
+import type { RecordFormHandle, RecordFormState } from './use-record-form';
 
 export function RecordForm<Form extends FieldValues, Input>({
   recordForm: { form, formRef, submit, alert },
@@ -27,31 +27,31 @@ export function RecordForm<Form extends FieldValues, Input>({
 }
 
 interface RecordFormActionsProps {
+  recordForm: RecordFormState;
+  /** The submit button's text is 'Create {noun}' or 'Update {noun}'. */
+  noun: string;
   /** The property panel's buttons sit inline under the form. */
   inline?: boolean;
-  saving: boolean;
-  /** The submit button is off (saving, an upload running, a conflict). */
-  disabled: boolean;
-  onCancel: () => void;
-  /** The submit button's text, and its text while saving. */
-  label: string;
-  savingLabel: string;
-  /** Shown before the buttons while an upload runs (the submit is off until it ends), or false. */
-  waitingText?: string | false;
+  /** The submit button's text while saving; by default 'Creating...' or 'Updating...'. */
+  savingLabel?: string;
+  /** Shown before the buttons while an upload runs (the submit is off until it ends). */
+  waitingText?: string;
+  /** By default the form's requestClose (it asks before dropping unsaved input). */
+  onCancel?: () => void;
 }
 
 export function RecordFormActions({
+  recordForm: { saving, conflicted, blocked, editing, requestClose },
+  noun,
   inline = false,
-  saving,
-  disabled,
-  onCancel,
-  label,
-  savingLabel,
+  savingLabel = editing ? 'Updating...' : 'Creating...',
   waitingText,
+  onCancel = () => void requestClose(),
 }: RecordFormActionsProps) {
+  const disabled = saving || blocked || conflicted;
   return (
     <div className={inline ? 'content-form__actions content-form__actions--inline' : 'content-form__actions'}>
-      {waitingText && (
+      {blocked && waitingText && (
         <p className="content-hint content-form__wait" role="status">
           {waitingText}
         </p>
@@ -60,7 +60,7 @@ export function RecordFormActions({
         Cancel
       </button>
       <button type="submit" className="button button--primary" disabled={disabled} aria-busy={saving || undefined}>
-        {saving ? savingLabel : label}
+        {saving ? savingLabel : `${editing ? 'Update' : 'Create'} ${noun}`}
       </button>
     </div>
   );

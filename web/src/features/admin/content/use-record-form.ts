@@ -212,7 +212,8 @@ export function useRecordForm<E extends AdminEntity, Form extends FieldValues, I
     else onClose?.();
   };
 
-  return { form, formRef, submit, requestClose, focusField, alert, saving, conflicted, dirty };
+  const editing = Boolean(record);
+  return { form, formRef, submit, requestClose, focusField, alert, saving, conflicted, dirty, blocked, editing };
 }
 
 /** What <RecordForm> needs of a useRecordForm result. */
@@ -221,4 +222,15 @@ export interface RecordFormHandle<Form extends FieldValues, Input> {
   formRef: RefObject<HTMLFormElement | null>;
   submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   alert: RecordFormAlert;
+}
+
+/** What <RecordFormActions> needs of a useRecordForm result. */
+export interface RecordFormState {
+  saving: boolean;
+  conflicted: boolean;
+  /** An upload runs: the form neither saves nor closes. */
+  blocked: boolean;
+  /** A record is being edited (else one is being created). */
+  editing: boolean;
+  requestClose: () => Promise<void>;
 }

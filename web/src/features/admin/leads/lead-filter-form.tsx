@@ -7,21 +7,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CONTACT_INTERESTS, INTEREST_LABELS, LEAD_SOURCES, LEAD_STATUSES } from '@domain/constants';
 import type { LeadOwner } from '@/data/repositories/admin/lead-view';
-import { DateFilter, FilterSelect, type FilterOption } from '../shared/filter-fields';
+import { FilterFields, type DateFilterSpec, type FilterOption, type SelectFilterSpec } from '../shared/filter-fields';
 import { SOURCE_LABELS, STATUS_LABELS } from './lead-labels';
 import type { LeadFilterValues, ParamChanges } from './use-lead-filter';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-interface SelectFilter {
-  /** The URL parameter it sets. */
-  param: 'status' | 'interest' | 'communityId' | 'source' | 'owner';
-  id: string;
-  label: string;
-  /** The first option, for no filter. */
-  anyLabel: string;
-  options: FilterOption[];
-}
+type SelectFilter = SelectFilterSpec<'status' | 'interest' | 'communityId' | 'source' | 'owner'>;
 
 const STATUS_OPTIONS: FilterOption[] = LEAD_STATUSES.filter((status) => status !== 'SPAM').map((status) => ({
   value: status,
@@ -102,9 +94,9 @@ export function LeadFilterForm({
     },
   ];
 
-  const dates: { param: 'from' | 'to'; id: string; label: string; min?: string; max?: string }[] = [
-    { param: 'from', id: 'lead-from', label: 'From', ...(filter.to ? { max: filter.to } : {}) },
-    { param: 'to', id: 'lead-to', label: 'To', ...(filter.from ? { min: filter.from } : {}) },
+  const dates: DateFilterSpec<'from' | 'to'>[] = [
+    { param: 'from', id: 'lead-from', label: 'From', max: filter.to },
+    { param: 'to', id: 'lead-to', label: 'To', min: filter.from },
   ];
 
   return (
@@ -120,23 +112,15 @@ export function LeadFilterForm({
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        {selects.map(({ param, ...select }) => (
-          <FilterSelect
-            key={select.id}
-            {...select}
-            value={filter[param]}
-            // A new status may leave the lead shown out of the list: the detail panel closes.
-            onChange={(value) => updateParams({ [param]: value, ...(param === 'status' ? { lead: undefined } : {}) })}
-          />
-        ))}
-        {dates.map(({ param, ...date }) => (
-          <DateFilter
-            key={date.id}
-            {...date}
-            value={filter[param]}
-            onChange={(value) => updateParams({ [param]: value })}
-          />
-        ))}
+        <FilterFields
+          selects={selects}
+          dates={dates}
+          values={filter}
+          // A new status may leave the lead shown out of the list: the detail panel closes.
+          onChange={(param, value) =>
+            updateParams({ [param]: value, ...(param === 'status' ? { lead: undefined } : {}) })
+          }
+        />
         {hasFilters && (
           <div>
             <Link

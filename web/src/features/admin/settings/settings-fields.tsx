@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { SEO_DESCRIPTION_HINT, SEO_TITLE_HINT } from '@domain/constants';
 import type { SiteSettings } from '@domain/schemas/settings';
 import { Field } from '@/components/field';
+import { ColorField } from '../content/color-field';
 import type { SettingsForm, SettingsGroup } from './use-settings-form';
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
 const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 interface FieldsProps {
@@ -78,41 +78,16 @@ function TextField({
 }
 
 function PrimaryColorField({ form, idPrefix }: FieldsProps) {
-  const id = fieldId(idPrefix, 'appearance.primaryColor');
-  const error = form.errors['appearance.primaryColor'];
-  const color = form.draft?.appearance.primaryColor ?? '';
-  const set = (value: string) => form.update('appearance', 'primaryColor', value);
   return (
-    <div className="field" data-invalid={error ? 'true' : undefined}>
-      <label htmlFor={id}>Primary Color</label>
-      <div className="admin-color">
-        <input
-          type="color"
-          aria-label="Primary Color picker"
-          value={HEX.test(color) ? color.toLowerCase() : '#000000'}
-          disabled={!form.canEdit}
-          onChange={(event) => set(event.target.value.toUpperCase())}
-        />
-        <input
-          id={id}
-          type="text"
-          value={color}
-          maxLength={7}
-          spellCheck={false}
-          autoComplete="off"
-          placeholder="#007AFF"
-          readOnly={!form.canEdit}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => set(event.target.value)}
-        />
-      </div>
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    <ColorField
+      id={fieldId(idPrefix, 'appearance.primaryColor')}
+      label="Primary Color"
+      value={form.draft?.appearance.primaryColor ?? ''}
+      onChange={(value) => form.update('appearance', 'primaryColor', value)}
+      error={form.errors['appearance.primaryColor']}
+      readOnly={!form.canEdit}
+      look="settings"
+    />
   );
 }
 

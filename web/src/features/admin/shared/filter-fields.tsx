@@ -60,6 +60,49 @@ export function DateFilter(props: {
   );
 }
 
+/** A select of a filter bar, and the URL parameter it sets. */
+export interface SelectFilterSpec<P extends string> {
+  param: P;
+  id: string;
+  label: string;
+  /** The first option, for no filter. */
+  anyLabel: string;
+  options: FilterOption[];
+}
+
+/** A date of a filter bar (a range's end bounds the other), and the URL parameter it sets. */
+export interface DateFilterSpec<P extends string> {
+  param: P;
+  id: string;
+  label: string;
+  min?: string | undefined;
+  max?: string | undefined;
+}
+
+/** A filter bar's selects, then its dates, each showing `values[param]` and reporting a change of its parameter. */
+export function FilterFields<P extends string>({
+  selects,
+  dates,
+  values,
+  onChange,
+}: {
+  selects: readonly SelectFilterSpec<P>[];
+  dates: readonly DateFilterSpec<P>[];
+  values: Partial<Record<P, string>>;
+  onChange: (param: P, value: string | undefined) => void;
+}) {
+  return (
+    <>
+      {selects.map(({ param, ...select }) => (
+        <FilterSelect key={select.id} {...select} value={values[param]} onChange={(value) => onChange(param, value)} />
+      ))}
+      {dates.map(({ param, ...date }) => (
+        <DateFilter key={date.id} {...date} value={values[param]} onChange={(value) => onChange(param, value)} />
+      ))}
+    </>
+  );
+}
+
 /** The values of `keys` the URL holds, trimmed; empty ones are left out. */
 export function filterValuesFrom<K extends string>(
   params: URLSearchParams,

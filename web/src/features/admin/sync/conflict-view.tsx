@@ -4,6 +4,7 @@
  * An update carries only the fields the admin changed; the server's other fields are listed apart.
  */
 import type { OutboxEntry } from '@/data/repositories/admin/sync-center';
+import { ColumnHeads } from '../shared/column-heads';
 import { formatDateTime } from '../shared/date-time-format';
 import { fieldLabel } from './entry-labels';
 
@@ -87,13 +88,7 @@ export function ConflictView({ entry }: { entry: OutboxEntry }) {
         <div className="admin-table-wrap">
           <table className="admin-table admin-diff">
             <caption className="admin-visually-hidden">Your version and theirs, field by field</caption>
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Mine (this device)</th>
-                <th scope="col">Theirs (server)</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={['Field', 'Mine (this device)', 'Theirs (server)']} />
             <tbody>
               {changed.map((row) => (
                 <tr key={row.field} data-differs={row.differs ? 'true' : 'false'}>

@@ -3,16 +3,9 @@
  * yet. Conflicts (412) show both versions field by field, differences highlighted, with 'Keep mine' and 'Take
  * theirs'; refused changes (400/422...) show the server's message with Retry and Discard; the rest wait their turn.
  */
-import { useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { outboxEntriesStore } from '@/data/repositories/admin/outbox-live';
-import {
-  discardFailed,
-  resolveConflictKeepMine,
-  resolveConflictTakeTheirs,
-  retryFailed,
-  syncNow,
-  type OutboxEntry,
-} from '@/data/repositories/admin/sync-center';
+import { syncNow, type OutboxEntry } from '@/data/repositories/admin/sync-center';
 import { AdminAlert } from '../shared/admin-alert';
 import { useConfirm } from '../shared/confirm-dialog';
 import { errorMessage } from '../shared/error-checks';
@@ -22,6 +15,7 @@ import { useToast } from '../shared/toast-stack';
 import { useOnline } from '../shared/use-online';
 import { useSyncStatus } from '../layout/use-sync-status';
 import { ConflictView } from './conflict-view';
+import { CONFLICT, REFUSED, type EntryAction, type StuckKind } from './entry-actions';
 import { entryTitle, ENTITY_LABELS, OP_LABELS } from './entry-labels';
 
 function EntryHead({ entry, tone, badge }: { entry: OutboxEntry; tone: string; badge: string }) {
@@ -40,28 +34,38 @@ function EntryHead({ entry, tone, badge }: { entry: OutboxEntry; tone: string; b
   );
 }
 
-/** An entry's buttons, all disabled while an action on the entry runs. */
-function EntryActions({
+/** A stuck change: its head, what went wrong (children), and its buttons, all disabled while an action runs. */
+function EntryCard({
+  entry,
+  kind: { tone, badge, actions },
   busy,
-  actions,
+  onAct,
+  children,
 }: {
+  entry: OutboxEntry;
+  kind: StuckKind;
   busy: boolean;
-  actions: readonly { label: string; variant: 'primary' | 'ghost' | 'danger-outline'; onClick: () => void }[];
+  onAct: (entry: OutboxEntry, action: EntryAction) => void;
+  children: ReactNode;
 }) {
   return (
-    <div className="admin-form__actions">
-      {actions.map(({ label, variant, onClick }) => (
-        <button
-          key={label}
-          type="button"
-          className={`button button--${variant} button--small`}
-          disabled={busy}
-          onClick={onClick}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <article className="admin-card admin-entry" aria-label={`${badge}: ${entryTitle(entry)}`}>
+      <EntryHead entry={entry} tone={tone} badge={badge} />
+      {children}
+      <div className="admin-form__actions">
+        {actions.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className={`button button--${action.variant} button--small`}
+            disabled={busy}
+            onClick={() => onAct(entry, action)}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
+    </article>
   );
 }
 
@@ -87,49 +91,16 @@ export function SyncPage() {
     }
   };
 
-  /** Asks first (a danger confirmation with these title and button), then runs the action on the entry. */
-  const confirmThenRun = async (
-    entry: OutboxEntry,
-    question: string,
-    labels: { title: string; confirmLabel: string },
-    action: (id: string) => Promise<unknown>,
-    done: string,
-    failed: string,
-  ) => {
-    if (await confirm(question, { ...labels, danger: true })) await run(entry.id, () => action(entry.id), done, failed);
+  /** Asks first when the action loses work (a danger confirmation), then runs it on the entry. */
+  const act = async (entry: OutboxEntry, action: EntryAction) => {
+    const ask = action.confirm;
+    if (ask) {
+      const labels = { title: ask.title, confirmLabel: ask.confirmLabel, danger: true };
+      if (!(await confirm(ask.question(entry), labels))) return;
+    }
+    await run(entry.id, () => action.run(entry.id), action.done, action.failed);
   };
-
-  const keepMine = (entry: OutboxEntry) =>
-    confirmThenRun(
-      entry,
-      entry.op === 'delete'
-        ? 'Delete the record anyway? The changes someone else saved will be lost.'
-        : 'Send your version again? It replaces the fields you changed in the version on the server.',
-      { title: 'Keep mine', confirmLabel: 'Keep mine' },
-      resolveConflictKeepMine,
-      'Your version will be sent',
-      'Could not keep your version',
-    );
-
-  const takeTheirs = (entry: OutboxEntry) =>
-    confirmThenRun(
-      entry,
-      'Discard your change and keep the version on the server?',
-      { title: 'Take theirs', confirmLabel: 'Take theirs' },
-      resolveConflictTakeTheirs,
-      'Kept the version on the server',
-      'Could not take their version',
-    );
-
-  const discard = (entry: OutboxEntry) =>
-    confirmThenRun(
-      entry,
-      'Discard this change? It has not reached the server and will be lost.',
-      { title: 'Discard change', confirmLabel: 'Discard' },
-      discardFailed,
-      'Change discarded',
-      'Could not discard the change',
-    );
+  const onAct = (entry: OutboxEntry, action: EntryAction) => void act(entry, action);
 
   const conflicts = entries?.filter((entry) => entry.state === 'conflict') ?? [];
   const failed = entries?.filter((entry) => entry.state === 'failed') ?? [];
@@ -182,17 +153,9 @@ export function SyncPage() {
             Someone else changed these records after you started editing. Compare both versions and choose one.
           </p>
           {conflicts.map((entry) => (
-            <article key={entry.id} className="admin-card admin-entry" aria-label={`Conflict: ${entryTitle(entry)}`}>
-              <EntryHead entry={entry} tone="amber" badge="Conflict" />
+            <EntryCard key={entry.id} entry={entry} kind={CONFLICT} busy={busy === entry.id} onAct={onAct}>
               <ConflictView entry={entry} />
-              <EntryActions
-                busy={busy === entry.id}
-                actions={[
-                  { label: 'Keep mine', variant: 'primary', onClick: () => void keepMine(entry) },
-                  { label: 'Take theirs', variant: 'ghost', onClick: () => void takeTheirs(entry) },
-                ]}
-              />
-            </article>
+            </EntryCard>
           ))}
         </section>
       )}
@@ -203,8 +166,7 @@ export function SyncPage() {
             Refused by the server ({failed.length})
           </h2>
           {failed.map((entry) => (
-            <article key={entry.id} className="admin-card admin-entry" aria-label={`Refused: ${entryTitle(entry)}`}>
-              <EntryHead entry={entry} tone="red" badge="Refused" />
+            <EntryCard key={entry.id} entry={entry} kind={REFUSED} busy={busy === entry.id} onAct={onAct}>
               <div className="admin-alert" data-tone="error">
                 <p>{entry.lastError || 'The server refused this change.'}</p>
                 {entry.details && entry.details.length > 0 && (
@@ -217,24 +179,7 @@ export function SyncPage() {
                   </ul>
                 )}
               </div>
-              <EntryActions
-                busy={busy === entry.id}
-                actions={[
-                  {
-                    label: 'Retry',
-                    variant: 'primary',
-                    onClick: () =>
-                      void run(
-                        entry.id,
-                        () => retryFailed(entry.id),
-                        'The change will be sent again',
-                        'Could not retry',
-                      ),
-                  },
-                  { label: 'Discard', variant: 'danger-outline', onClick: () => void discard(entry) },
-                ]}
-              />
-            </article>
+            </EntryCard>
           ))}
         </section>
       )}

@@ -3,14 +3,12 @@
  * bulk delete. Communities have no status field (SPEC §3), so there is no status column or bulk status change;
  * and no listings count, which would need every listing loaded on this page (docs/decisions.md).
  */
-import { useMemo } from 'react';
 import type { Community } from '@domain/index';
-import type { BulkConfig } from './bulk-actions';
-import { UpdatedCell, type TableColumn } from './record-table';
-import type { FilterControl } from './table-controls';
-import { distinctValues, type TableConfig } from './table-model';
-import { TableSection, TableToolbar, type TableSectionProps } from './table-section';
-import { useTableState, type TableState } from './use-table-state';
+import { byUpdated, updatedColumn } from './record-table';
+import { cityFilter, type FilterControl } from './table-controls';
+import type { TableConfig } from './table-model';
+import { TableSection, type ContentTableProps, type TableSpec } from './table-section';
+import { useTableState } from './use-table-state';
 
 const CONFIG: TableConfig<Community> = {
   sorts: {
@@ -18,7 +16,7 @@ const CONFIG: TableConfig<Community> = {
     city: (community) => community.location ?? '',
     homes: (community) => community.totalHomes ?? 0,
     models: (community) => community.homes?.length ?? 0,
-    updated: (community) => community.updatedAt ?? '',
+    updated: byUpdated,
   },
   filters: { city: (community) => community.location ?? '' },
   search: (community) => [community.name, community.location],
@@ -28,66 +26,39 @@ export function useCommunityTable(records: readonly Community[], query: string) 
   return useTableState(records, CONFIG, query);
 }
 
-export type CommunityTableState = TableState<Community>;
-
-export const COMMUNITY_BULK: BulkConfig<'communities'> = {
-  entity: 'communities',
-  nouns: { one: 'community', many: 'communities' },
-  nameOf: (community) => community.name,
-};
-
-export function CommunityTableToolbar({
-  table,
-  records,
-  showTable,
-}: {
-  table: CommunityTableState;
-  records: readonly Community[];
-  showTable: boolean;
-}) {
-  const controls = useMemo<FilterControl[]>(
-    () => [
-      {
-        key: 'city',
-        label: 'City',
-        anyLabel: 'All cities',
-        options: distinctValues(records, CONFIG.filters.city!).map((city) => ({ value: city, label: city })),
-      },
-    ],
-    [records],
-  );
-  return <TableToolbar table={table} controls={controls} showTable={showTable} />;
-}
-
-const COLUMNS: TableColumn<Community>[] = [
-  { key: 'city', label: 'City', sortable: true, render: (community) => community.location },
-  {
-    key: 'homes',
-    label: 'Homes',
-    sortable: true,
-    numeric: true,
-    render: (community) => (community.totalHomes ?? 0).toLocaleString('en-US'),
-  },
-  {
-    key: 'models',
-    label: 'Models',
-    sortable: true,
-    numeric: true,
-    render: (community) => community.homes?.length ?? 0,
-  },
-  { key: 'updated', label: 'Updated', sortable: true, render: (community) => <UpdatedCell at={community.updatedAt} /> },
+/** The table's filter: the city. */
+export const communityFilters = (records: readonly Community[]): FilterControl[] => [
+  cityFilter(records, CONFIG.filters.city!),
 ];
 
-type CommunityTableProps = Omit<TableSectionProps<'communities'>, 'label' | 'columns' | 'nameColumn' | 'bulkConfig'>;
+const TABLE: TableSpec<'communities'> = {
+  label: 'Communities',
+  nameColumn: { key: 'name', label: 'Name' },
+  columns: [
+    { key: 'city', label: 'City', sortable: true, render: (community) => community.location },
+    {
+      key: 'homes',
+      label: 'Homes',
+      sortable: true,
+      numeric: true,
+      render: (community) => (community.totalHomes ?? 0).toLocaleString('en-US'),
+    },
+    {
+      key: 'models',
+      label: 'Models',
+      sortable: true,
+      numeric: true,
+      render: (community) => community.homes?.length ?? 0,
+    },
+    updatedColumn(),
+  ],
+  bulkConfig: {
+    entity: 'communities',
+    nouns: { one: 'community', many: 'communities' },
+    nameOf: (community) => community.name,
+  },
+};
 
-export function CommunityTable(props: CommunityTableProps) {
-  return (
-    <TableSection
-      {...props}
-      label="Communities"
-      columns={COLUMNS}
-      nameColumn={{ key: 'name', label: 'Name' }}
-      bulkConfig={COMMUNITY_BULK}
-    />
-  );
+export function CommunityTable(props: ContentTableProps<'communities'>) {
+  return <TableSection {...props} {...TABLE} />;
 }

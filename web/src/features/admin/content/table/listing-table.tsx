@@ -7,12 +7,11 @@ import { LISTING_STATUSES, LISTING_TYPES, type Community, type Listing } from '@
 import { LISTING_TYPE_LABELS, statusBadge } from '@/components/listing-labels';
 import { formatUsd } from '@/utils/format';
 import { LISTING_STATUS_LABELS } from '../labels';
-import type { BulkConfig } from './bulk-actions';
-import { UpdatedCell, type TableColumn } from './record-table';
+import { byUpdated, updatedColumn, type TableColumn } from './record-table';
 import type { FilterControl } from './table-controls';
 import type { TableConfig } from './table-model';
-import { TableSection, TableToolbar, type TableSectionProps } from './table-section';
-import { useTableState, type TableState } from './use-table-state';
+import { TableSection, type ContentTableProps, type TableSpec } from './table-section';
+import { useTableState } from './use-table-state';
 
 const listingType = (listing: Listing) => listing.type || 'HOUSE';
 
@@ -29,7 +28,7 @@ export function useListingTable(records: readonly Listing[], communities: readon
         price: (listing) => listing.price ?? 0,
         rooms: (listing) => (listing.bedrooms ?? 0) * 100 + (listing.bathrooms ?? 0),
         status: (listing) => LISTING_STATUSES.indexOf(listing.status),
-        updated: (listing) => listing.updatedAt ?? '',
+        updated: byUpdated,
       },
       filters: {
         status: (listing) => listing.status,
@@ -43,50 +42,37 @@ export function useListingTable(records: readonly Listing[], communities: readon
   return useTableState(records, config, query);
 }
 
-export type ListingTableState = TableState<Listing>;
+/** The community and type filters (status is the page's tabs). */
+export const listingFilters = (communities: readonly Community[]): FilterControl[] => [
+  {
+    key: 'community',
+    label: 'Community',
+    anyLabel: 'All communities',
+    options: communities
+      .map((community) => ({ value: community.id, label: community.name }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+  },
+  {
+    key: 'type',
+    label: 'Type',
+    anyLabel: 'All types',
+    options: LISTING_TYPES.map((type) => ({ value: type, label: LISTING_TYPE_LABELS[type] })),
+  },
+];
 
-export const LISTING_BULK: BulkConfig<'listings'> = {
-  entity: 'listings',
-  nouns: { one: 'listing', many: 'listings' },
-  nameOf: (listing) => listing.title,
-  statuses: LISTING_STATUSES.map((status) => ({ value: status, label: LISTING_STATUS_LABELS[status] })),
+/** The columns after Title depend on the communities loaded (their names). */
+const TABLE: Omit<TableSpec<'listings'>, 'columns'> = {
+  label: 'Listings',
+  nameColumn: { key: 'title', label: 'Title' },
+  bulkConfig: {
+    entity: 'listings',
+    nouns: { one: 'listing', many: 'listings' },
+    nameOf: (listing) => listing.title,
+    statuses: LISTING_STATUSES.map((status) => ({ value: status, label: LISTING_STATUS_LABELS[status] })),
+  },
 };
 
-/** The community and type filters (status is the page's tabs), and the view switch. */
-export function ListingTableToolbar({
-  table,
-  communities,
-  showTable,
-}: {
-  table: ListingTableState;
-  communities: readonly Community[];
-  showTable: boolean;
-}) {
-  const controls = useMemo<FilterControl[]>(
-    () => [
-      {
-        key: 'community',
-        label: 'Community',
-        anyLabel: 'All communities',
-        options: communities
-          .map((community) => ({ value: community.id, label: community.name }))
-          .sort((a, b) => a.label.localeCompare(b.label)),
-      },
-      {
-        key: 'type',
-        label: 'Type',
-        anyLabel: 'All types',
-        options: LISTING_TYPES.map((type) => ({ value: type, label: LISTING_TYPE_LABELS[type] })),
-      },
-    ],
-    [communities],
-  );
-  return <TableToolbar table={table} controls={controls} showTable={showTable} />;
-}
-
-type ListingTableProps = Omit<TableSectionProps<'listings'>, 'label' | 'columns' | 'nameColumn' | 'bulkConfig'> & {
-  communities: readonly Community[];
-};
+type ListingTableProps = ContentTableProps<'listings'> & { communities: readonly Community[] };
 
 export function ListingTable({ communities, ...props }: ListingTableProps) {
   const columns = useMemo<TableColumn<Listing>[]>(() => {
@@ -125,16 +111,8 @@ export function ListingTable({ communities, ...props }: ListingTableProps) {
           );
         },
       },
-      { key: 'updated', label: 'Updated', sortable: true, render: (listing) => <UpdatedCell at={listing.updatedAt} /> },
+      updatedColumn(),
     ];
   }, [communities]);
-  return (
-    <TableSection
-      {...props}
-      label="Listings"
-      columns={columns}
-      nameColumn={{ key: 'title', label: 'Title' }}
-      bulkConfig={LISTING_BULK}
-    />
-  );
+  return <TableSection {...props} {...TABLE} columns={columns} />;
 }

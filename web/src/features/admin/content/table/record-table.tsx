@@ -44,6 +44,19 @@ export interface RecordTableProps<T extends { id: string }> {
 
 const updatedFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
+/** The last column of every content table: when the record last changed (sort key `updated`, see byUpdated). */
+export function updatedColumn<T extends { updatedAt?: string | undefined }>(): TableColumn<T> {
+  return {
+    key: 'updated',
+    label: 'Updated',
+    sortable: true,
+    render: (record) => <UpdatedCell at={record.updatedAt} />,
+  };
+}
+
+/** The `updated` sort of every content table (ISO times sort as text). */
+export const byUpdated = (record: { updatedAt?: string | undefined }) => record.updatedAt ?? '';
+
 /** An "Updated" cell: the date, with the full time on hover. */
 export function UpdatedCell({ at }: { at: string | undefined }) {
   const date = at ? new Date(at) : undefined;

@@ -2,7 +2,7 @@
  * The controls around a record table: column filters (selects whose choice is kept in the URL), the Table / Cards
  * switch, and the pager with "Showing 1-25 of 900".
  */
-import { showingText, type TableView } from './table-model';
+import { distinctValues, showingText, type TableView } from './table-model';
 
 export interface FilterControl {
   /** The URL parameter and TableConfig.filters key. */
@@ -11,6 +11,17 @@ export interface FilterControl {
   /** The "any" choice's text, e.g. 'All communities'. */
   anyLabel: string;
   options: readonly { value: string; label: string }[];
+}
+
+/** The City filter of the communities and properties tables: the cities their records name. */
+export function cityFilter<T>(records: readonly T[], cityOf: (record: T) => string): FilterControl {
+  const cities = distinctValues(records, cityOf);
+  return {
+    key: 'city',
+    label: 'City',
+    anyLabel: 'All cities',
+    options: cities.map((city) => ({ value: city, label: city })),
+  };
 }
 
 interface FilterState {

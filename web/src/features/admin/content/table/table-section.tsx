@@ -3,6 +3,7 @@
  * switch, shown in both views since the filters apply to the cards too), and the table section itself (bulk bar,
  * bulk report, the table, the pager). The page decides which view shows with useShowTable.
  */
+import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AdminEntity, AdminRecord } from '@/data/repositories/admin/content';
 import { BulkActions, BulkReport, useBulkActions, type BulkConfig } from './bulk-actions';
@@ -23,17 +24,21 @@ export function useShowTable(chosenView: TableView | undefined): boolean {
   return view ? view === 'table' : wide;
 }
 
-export function TableToolbar({
+/** `filtersOf` builds the filter choices from `source` (the page's records, or the communities to choose from). */
+export function TableToolbar<S>({
   table,
-  controls,
+  source,
+  filtersOf,
   showTable,
   cardsLabel,
 }: {
   table: TableState<{ id: string }>;
-  controls: readonly FilterControl[];
+  source: S;
+  filtersOf: (source: S) => FilterControl[];
   showTable: boolean;
   cardsLabel?: string;
 }) {
+  const controls = useMemo(() => filtersOf(source), [filtersOf, source]);
   return (
     <div className="table-toolbar">
       {controls.length > 0 && <TableFilters controls={controls} table={table} />}
@@ -57,6 +62,15 @@ export interface TableSectionProps<E extends AdminEntity> extends Omit<
   /** The page's useRecordList: row states, and the reload after a bulk write. */
   list: TableListState & { refresh: () => void };
 }
+
+/** What a content table fixes for its page: its accessible name, columns, name column and bulk actions. */
+export type TableSpec<E extends AdminEntity> = Pick<
+  TableSectionProps<E>,
+  'label' | 'columns' | 'nameColumn' | 'bulkConfig'
+>;
+
+/** A content table's props, as its page passes them (the rest is the table's TableSpec). */
+export type ContentTableProps<E extends AdminEntity> = Omit<TableSectionProps<E>, keyof TableSpec<E>>;
 
 export function TableSection<E extends AdminEntity>(props: TableSectionProps<E>) {
   const { bulkConfig, list, table, label } = props;
