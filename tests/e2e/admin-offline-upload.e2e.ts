@@ -116,6 +116,10 @@ describe('a listing photo chosen offline', () => {
       { id: queuedImages[0]!.slice('pending-upload:'.length), hasBytes: true },
     ]);
     expect((await adminGet<Listing>(`/listings/${listing.id}`)).images).toEqual([]);
+    // The listing's card shows the photo from the device, not a broken link to the placeholder.
+    const cardImage = page.locator(`[data-record-id="${listing.id}"] img.card__image`);
+    await expect.poll(() => cardImage.getAttribute('src'), { timeout: 10_000 }).toMatch(/^blob:/);
+    await expect.poll(() => cardImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1000);
 
     await context.setOffline(false);
     await expect

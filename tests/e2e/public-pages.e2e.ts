@@ -202,7 +202,8 @@ describe('/communities', () => {
   });
 
   it('cuts card descriptions at 120 characters with "..."', async () => {
-    const text = await textOf(page.getByRole('main'));
+    // Cards far down the list are laid out when scrolled near (content-visibility): read the DOM's text.
+    const text = await pageTextOf(page.getByRole('main'));
     for (const community of communities) {
       const description = community.description.replace(/\s+/g, ' ').trim();
       if (description.length <= CARD_DESCRIPTION_LIMIT) {

@@ -71,16 +71,25 @@ describe('collectImageUrls', () => {
         '/images/communities/default-960.webp',
         '/images/communities/default-1600.webp',
         'https://cdn.example.com/a.png',
+        // The second photo of the grid: its srcset's smaller width too.
+        '/uploads/0123456789abcdef-480.webp',
         '/uploads/0123456789abcdef-960.webp',
       ].sort(),
     );
   });
 
-  it("keeps every width of each listing's cover, and resolves bare photo names under /images/listings/", () => {
+  it('keeps every width of the photos in a listing page grid (the first three), and resolves bare photo names under /images/listings/', () => {
     const urls = collectImageUrls(
       [],
       [
-        { images: ['/uploads/c0ffee-1200.webp', '/uploads/beef-1600.webp'] },
+        {
+          images: [
+            '/uploads/c0ffee-1200.webp',
+            '/uploads/beef-1000.webp',
+            '/uploads/cafe-480.webp',
+            '/uploads/fade-1600.webp',
+          ],
+        },
         { images: ['porch.jpg'] },
       ] as unknown as Listing[],
     );
@@ -89,7 +98,12 @@ describe('collectImageUrls', () => {
         '/uploads/c0ffee-480.webp',
         '/uploads/c0ffee-960.webp',
         '/uploads/c0ffee-1200.webp',
-        '/uploads/beef-1600.webp',
+        '/uploads/beef-480.webp',
+        '/uploads/beef-960.webp',
+        '/uploads/beef-1000.webp',
+        '/uploads/cafe-480.webp',
+        // The fourth shows only in the viewer, at its stored width.
+        '/uploads/fade-1600.webp',
         '/images/listings/porch.jpg',
         '/images/listings/porch-480.webp',
         '/images/listings/porch-960.webp',

@@ -29,6 +29,9 @@ export function webpVariant(jpegPath: string, width: number): string {
   return jpegPath.replace(/\.jpe?g$/i, `-${width}.webp`);
 }
 
+/** How many photos a listing page shows in its grid (features/listings/listing-gallery.tsx). */
+const GALLERY_GRID_PHOTOS = 3;
+
 /** Bare listing photo names live here (utils/images listingImage). */
 const LISTING_IMAGE_PREFIX = '/images/listings/';
 
@@ -65,8 +68,9 @@ export function collectImageUrls(
   }
   for (const listing of listings) {
     const photos = (listing.images ?? []).map((image) => add(image, '', LISTING_IMAGE_PREFIX));
-    // The cover is the listing page's first paint and its card's picture: every width the browser may pick.
-    for (const variant of uploadVariantUrls(photos[0] ?? '')) urls.add(variant);
+    // The photos of the page's grid (the cover is also its first paint and its card's picture): every width the
+    // browser may pick from their srcset. The others show only in the viewer, at the width stored.
+    for (const photo of photos.slice(0, GALLERY_GRID_PHOTOS)) for (const variant of uploadVariantUrls(photo)) urls.add(variant);
   }
   add(settings?.appearance.logoUrl);
   add(settings?.appearance.favicon);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { CARD_DESCRIPTION_MAX_CHARS, MESSAGES, deleteCommunityConfirm, truncate, type Community } from '@domain/index';
 import { Icon } from '@/components/icon';
 import { communityImage } from '@/utils/images';
+import { isPendingUploadRef } from '@/data/repositories/admin/upload';
 import { CommunityModal } from './community-modal';
 import { CardFacts, ContentCard } from './content-card';
 import { EmptyRecords, RecordCounts, RecordListState } from './form-alert';
@@ -95,7 +96,7 @@ export function CommunitiesPage() {
                 key={community.id}
                 id={community.id}
                 title={community.name}
-                image={communityImage(community.image)}
+                image={isPendingUploadRef(community.image) ? community.image : communityImage(community.image)}
                 lead={
                   <p className="card__eyebrow">
                     <Icon svg={MAP_PIN} size={16} />

@@ -8,10 +8,12 @@ import { Picture } from '@/components/picture';
 import { CARD_IMAGE_SIZES } from '@/utils/images';
 import { CardActions } from './card-actions';
 import { PendingChip } from './form-alert';
+import { useKeptImagePreview } from './use-kept-image-preview';
 
 interface ContentCardProps {
   id: string;
   title: string;
+  /** The image's URL, or the placeholder of an image kept on this device until it is uploaded (issue 17). */
   image: string;
   /** Shown over the image (the listing's status). */
   badge?: ReactNode;
@@ -25,7 +27,11 @@ interface ContentCardProps {
 }
 
 export function ContentCard({ id, title, image, badge, lead, list, onEdit, onDelete, children }: ContentCardProps) {
-  const picture = (
+  // An image chosen offline shows from this device (or from the server once uploaded), not as a broken link.
+  const kept = useKeptImagePreview(image);
+  const picture = kept ? (
+    <img className="card__image" src={kept.src || undefined} alt="" width={1200} height={800} />
+  ) : (
     <Picture className="card__image" src={image} alt="" width={1200} height={800} sizes={CARD_IMAGE_SIZES} />
   );
   return (

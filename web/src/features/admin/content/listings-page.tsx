@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { LISTING_STATUSES, MESSAGES, deleteListingConfirm, type Community, type Listing } from '@domain/index';
 import { formatUsd } from '@/utils/format';
 import { communityImage, listingImage } from '@/utils/images';
+import { isPendingUploadRef } from '@/data/repositories/admin/upload';
 import { statusBadge } from '@/components/listing-labels';
 import { recordsQuery } from '../shared/admin-queries';
 import { CardFacts, ContentCard } from './content-card';
@@ -125,7 +126,11 @@ export function ListingsPage() {
                   key={listing.id}
                   id={listing.id}
                   title={listing.title}
-                  image={listingImage(listing.images?.[0], communityImage(community?.image))}
+                  image={
+                    isPendingUploadRef(listing.images?.[0] ?? '')
+                      ? listing.images![0]!
+                      : listingImage(listing.images?.[0], communityImage(community?.image))
+                  }
                   badge={
                     <span className="badge" data-tone={badge.tone}>
                       {badge.label}
