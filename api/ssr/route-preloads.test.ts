@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PUBLIC_ROUTE_MODULES } from './client-manifest';
 import { routePreloads, withRoutePreloads } from './route-preloads';
 
 const dirs: string[] = [];
@@ -60,5 +61,17 @@ describe('withRoutePreloads', () => {
 
   it('leaves the page as it is without URLs', () => {
     expect(withRoutePreloads(`<head>${TAG}</head>`, [])).toBe(`<head>${TAG}</head>`);
+  });
+});
+
+describe('PUBLIC_ROUTE_MODULES', () => {
+  // The table is written by hand beside web/src/app/routes.tsx: a renamed route or moved module must fail here,
+  // not silently drop a page's preloads and its JS budget row.
+  const webDir = path.join(__dirname, '..', '..', 'web');
+  const routesSource = readFileSync(path.join(webDir, 'src', 'app', 'routes.tsx'), 'utf8');
+
+  it.each(PUBLIC_ROUTE_MODULES)('$id names a route id of routes.tsx and a module that exists', (route) => {
+    expect(routesSource).toContain(`id: '${route.id}'`);
+    expect(existsSync(path.join(webDir, route.source))).toBe(true);
   });
 });

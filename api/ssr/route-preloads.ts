@@ -5,27 +5,7 @@
  * server knows the route, so the starter's tag lists the route module's chunk and its static imports too, from the
  * client build's manifest, and the browser fetches them alongside the entry.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
-/** The route module (the manifest's key, relative to web/) of each route id of app/routes.tsx with page code. */
-export const ROUTE_MODULE_SOURCES: Record<string, string> = {
-  home: 'src/app/routes/public/home.tsx',
-  communities: 'src/app/routes/public/communities.tsx',
-  community: 'src/app/routes/public/community.tsx',
-  listing: 'src/app/routes/public/listing.tsx',
-  contact: 'src/app/routes/public/contact.tsx',
-  legal: 'src/app/routes/public/legal.tsx',
-  search: 'src/app/routes/public/search.tsx',
-  favorites: 'src/app/routes/public/favorites.tsx',
-  'not-found': 'src/app/routes/public/not-found.tsx',
-};
+import { entryFiles, PUBLIC_ROUTE_MODULES, readClientManifest, staticImportFiles } from './client-manifest';
 
 export type RoutePreloads = (routeIds: readonly string[]) => string[];
 
@@ -35,23 +15,16 @@ export type RoutePreloads = (routeIds: readonly string[]) => string[];
  * manifest (an old build) it answers nothing, and pages start as before.
  */
 export function routePreloads(clientDir: string): RoutePreloads {
-  const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return () => [];
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const staticGraph = (key: string, into: Set<string>): Set<string> => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return into;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) staticGraph(imported, into);
-    return into;
-  };
-  const entryGraph = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticGraph(key, entryGraph);
+  const manifest = readClientManifest(clientDir);
+  if (!manifest) return () => [];
+  const entryGraph = entryFiles(manifest);
   const byRoute = new Map<string, string[]>();
-  for (const [id, source] of Object.entries(ROUTE_MODULE_SOURCES)) {
-    const files = [...staticGraph(source, new Set())].filter((file) => !entryGraph.has(file) && file.endsWith('.js'));
+  for (const route of PUBLIC_ROUTE_MODULES) {
+    const files = [...staticImportFiles(manifest, route.source)].filter(
+      (file) => !entryGraph.has(file) && file.endsWith('.js'),
+    );
     byRoute.set(
-      id,
+      route.id,
       files.map((file) => `/${file}`),
     );
   }
