@@ -6,23 +6,13 @@
  * The rename is made over the API with the new super admin's token: what is under test is the audit page, and the
  * communities screen has its own e2e file (tests/e2e/admin-communities.e2e.ts).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Community } from '../../domain';
 import { apiCall, createAdmin, openAdminPage, unique, type CreatedAdmin } from './support/admin';
-import { launchBrowser, type E2ePage } from './support/browser';
+import { browserSuite } from './support/suite';
 
-let browser: Browser;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
+const suite = browserSuite();
 
 /** A write as this admin; fails the test unless it succeeds. */
 async function send<T>(admin: CreatedAdmin, method: string, pathname: string, body: unknown): Promise<T> {
@@ -46,8 +36,7 @@ describe('audit log', () => {
     });
     await send(editor, 'PUT', `/communities/${community.id}`, { name: newName });
 
-    const tab = await openAdminPage(browser, editor, '/admin/audit', 'Audit Log');
-    tabs.push(tab);
+    const tab = suite.keep(await openAdminPage(suite.browser, editor, '/admin/audit', 'Audit Log'));
     const { page } = tab;
 
     // Only this admin's entries: their sign-in, the create and the rename, newest first.

@@ -6,45 +6,17 @@
  * over the API after each write. One browser for the file; each test logs in by storing an API token the way a
  * login does (the login form has its own tests).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
-import {
-  apiLogin,
-  confirmDialog,
-  describedText,
-  expectFieldError,
-  expectToast,
-  field,
-  openAdminPage,
-  superApi,
-  unique,
-  type ApiSession,
-} from './support/admin';
+import { confirmDialog, describedText, expectFieldError, expectToast, field, superApi, unique } from './support/admin';
 import { adminGet } from './support/api';
-import { launchBrowser, type E2ePage } from './support/browser';
-import { e2eEnv } from './support/env';
+import { adminSuite } from './support/suite';
 
-let browser: Browser;
-let session: ApiSession;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
-
-async function open(pathname: string, heading: string): Promise<Page> {
-  const tab = await openAdminPage(browser, session, pathname, heading);
-  tabs.push(tab);
-  return tab.page;
-}
+const suite = adminSuite();
+const open = async (pathname: string, heading: string): Promise<Page> =>
+  (await suite.openAdmin(pathname, heading)).page;
 
 const communitiesNamed = async (name: string) =>
   (await adminGet<Community[]>('/communities')).filter((community) => community.name === name);

@@ -5,42 +5,17 @@
  * offline path: a lead assigned and noted without a connection shows its waiting entries, then reaches the
  * server once, one timeline entry each. Server state is read back over the API after each write.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Lead } from '../../domain';
-import {
-  apiLogin,
-  createAdmin,
-  expectToast,
-  field,
-  openAdminPage,
-  superApi,
-  unique,
-  type ApiSession,
-} from './support/admin';
+import { createAdmin, expectToast, field, superApi, unique, type ApiSession } from './support/admin';
 import { adminGet } from './support/api';
-import { launchBrowser, type E2ePage } from './support/browser';
 import { e2eEnv } from './support/env';
+import { adminSuite } from './support/suite';
 
-let browser: Browser;
-let superSession: ApiSession;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  superSession = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
-
-async function open(session: ApiSession, pathname: string): Promise<Page> {
-  const tab = await openAdminPage(browser, session, pathname, 'Leads');
-  tabs.push(tab);
-  return tab.page;
-}
+const suite = adminSuite();
+const open = async (session: ApiSession, pathname: string): Promise<Page> =>
+  (await suite.openAdmin(pathname, 'Leads', session)).page;
 
 const newLead = (name: string, extra: Record<string, unknown> = {}) =>
   superApi<Lead>('POST', '/contacts', {
@@ -66,7 +41,7 @@ describe('lead work', () => {
     const superEmail = e2eEnv().adminEmail;
 
     // The lead's own address opens it, and a reload keeps it open.
-    const page = await open(superSession, `/admin/leads/${lead.id}?q=${marker}`);
+    const page = await open(suite.session, `/admin/leads/${lead.id}?q=${marker}`);
     const detail = page.locator('.admin-lead-detail');
     await detail.getByRole('heading', { name: `${marker} Ada` }).waitFor({ timeout: 15_000 });
     await page.reload({ waitUntil: 'load' });

@@ -5,44 +5,17 @@
  * read back over the API after each write. One browser for the file; each test logs in by storing an API token
  * the way a login does (the login form has its own tests).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Community, Listing, Property } from '../../domain';
-import {
-  apiLogin,
-  confirmDialog,
-  expectFieldError,
-  expectToast,
-  field,
-  openAdminPage,
-  superApi,
-  unique,
-  type ApiSession,
-} from './support/admin';
+import { confirmDialog, expectFieldError, expectToast, field, superApi, unique } from './support/admin';
 import { adminGet } from './support/api';
-import { launchBrowser, type E2ePage } from './support/browser';
-import { e2eEnv } from './support/env';
 import { usd } from './support/html';
+import { adminSuite } from './support/suite';
 
-let browser: Browser;
-let session: ApiSession;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
-
-async function open(pathname: string, heading: string): Promise<Page> {
-  const tab = await openAdminPage(browser, session, pathname, heading);
-  tabs.push(tab);
-  return tab.page;
-}
+const suite = adminSuite();
+const open = async (pathname: string, heading: string): Promise<Page> =>
+  (await suite.openAdmin(pathname, heading)).page;
 
 /**
  * These steps read what the cards show (badges, facts, prices, hover icons) and count every record at once, so
@@ -148,8 +121,7 @@ describe('admin listings', () => {
   it("with no listings at all: the welcome text and 'Create First Listing' opens the Add Listing modal", async () => {
     // The shared server holds the seeded listings other files read, so this page is shown the list the server
     // would answer once every listing is gone (an empty array), and only that one read is replaced.
-    const tabPage = await openAdminPage(browser, session, '/admin/dashboard', 'Dashboard');
-    tabs.push(tabPage);
+    const tabPage = await suite.openAdmin('/admin/dashboard', 'Dashboard');
     const page = tabPage.page;
     await page.route('**/api/listings', (route) =>
       route.request().method() === 'GET'

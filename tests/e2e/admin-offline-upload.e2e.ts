@@ -10,29 +10,17 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
-import { apiLogin, expectToast, field, openAdminPage, superApi, unique, type ApiSession } from './support/admin';
+import { expectToast, field, superApi, unique } from './support/admin';
 import { createCommunity, LOCAL_DB_NAME, openSection, readOutbox, stamp } from './support/admin-sync';
 import { adminGet } from './support/api';
-import { launchBrowser, newPage, open, type E2ePage } from './support/browser';
+import { open, type E2ePage } from './support/browser';
 import { e2eEnv } from './support/env';
+import { adminSuite } from './support/suite';
 
-let browser: Browser;
-let session: ApiSession;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
+const suite = adminSuite();
 
 /** The rows of the app's pendingUploads table, without their bytes (whether they are still there is `hasBytes`). */
 async function readPendingUploads(tab: E2ePage): Promise<{ id: string; hasBytes: boolean; url?: string }[]> {
@@ -80,8 +68,7 @@ describe('a listing photo chosen offline', () => {
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
     const expectedUrl = `/uploads/${hash}-1000.webp`;
 
-    const tab = await openAdminPage(browser, session, '/admin/listings?view=cards', 'Property Listings');
-    tabs.push(tab);
+    const tab = await suite.openAdmin('/admin/listings?view=cards', 'Property Listings');
     const { page, context } = tab;
     const card = page.locator(`li[data-record-id="${listing.id}"]`);
     await card.hover();
@@ -140,8 +127,7 @@ describe('a listing photo chosen offline', () => {
     expect(entries.filter((entry) => entry.action === 'upload.create' && entry.detail === expectedUrl)).toHaveLength(1);
     expect(tab.problems.pageErrors).toEqual([]);
 
-    const visitor = await newPage(browser);
-    tabs.push(visitor);
+    const visitor = await suite.newTab();
     await open(visitor.page, `/listing/${listing.id}`);
     const cover = visitor.page.locator('.gallery__image').first();
     expect(await cover.getAttribute('src')).toBe(expectedUrl);
@@ -154,8 +140,7 @@ describe('a listing photo chosen offline', () => {
     const community = await createCommunity(`E2E Offline Image ${stamp()}`);
     // JPEG's first bytes, then noise: it passes the device's checks (type, size) and fails the server's decoding.
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
-    const tab = await openAdminPage(browser, session, '/admin/communities?view=cards', 'Communities');
-    tabs.push(tab);
+    const tab = await suite.openAdmin('/admin/communities?view=cards', 'Communities');
     const { page, context } = tab;
     const card = page.locator(`li[data-record-id="${community.id}"]`);
     await card.hover();

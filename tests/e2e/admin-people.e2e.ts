@@ -7,8 +7,8 @@
  * the file; sessions are stored the way a login stores them (the login form has its own tests).
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AdminUser, Lead, SiteSettings } from '../../domain';
 import {
   apiCall,
@@ -16,35 +16,18 @@ import {
   createAdmin,
   expectFieldError,
   field,
-  openAdminPage,
   sidebarNav,
   superApi,
   unique,
   type ApiSession,
 } from './support/admin';
 import { adminGet, publicSettings } from './support/api';
-import { launchBrowser, type E2ePage } from './support/browser';
 import { e2eEnv, siteUrl } from './support/env';
+import { adminSuite } from './support/suite';
 
-let browser: Browser;
-let superSession: ApiSession;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  superSession = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
-
-async function open(session: ApiSession, pathname: string, heading: string): Promise<Page> {
-  const tab = await openAdminPage(browser, session, pathname, heading);
-  tabs.push(tab);
-  return tab.page;
-}
+const suite = adminSuite();
+const open = async (session: ApiSession, pathname: string, heading: string): Promise<Page> =>
+  (await suite.openAdmin(pathname, heading, session)).page;
 
 const settingsTab = (page: Page, name: string) =>
   page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab', { name, exact: true });
@@ -53,7 +36,7 @@ describe('settings', () => {
   it('a SUPER_ADMIN saves General, Appearance and SEO on the server and the public site uses them', async () => {
     const original = await adminGet<SiteSettings>('/settings');
     const metaTitle = 'E2E Houston New Homes — Master-Planned Communities Guide';
-    const page = await open(superSession, '/admin/settings', 'Settings');
+    const page = await open(suite.session, '/admin/settings', 'Settings');
     try {
       expect(await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab').allTextContents()).toEqual(
         ['General', 'Appearance', 'SEO', 'Password'],
@@ -105,7 +88,7 @@ describe('settings', () => {
       // The public site: the home page's title and the primary colour.
       const home = await (await fetch(siteUrl('/'))).text();
       expect(home).toMatch(new RegExp(`<title[^>]*>${metaTitle}</title>`));
-      const visitor = await browser.newPage({ baseURL: e2eEnv().baseUrl });
+      const visitor = await suite.browser.newPage({ baseURL: e2eEnv().baseUrl });
       try {
         await visitor.goto('/', { waitUntil: 'load' });
         expect(await visitor.title()).toBe(metaTitle);
@@ -199,7 +182,7 @@ const activeAdmins = async () =>
 describe('admin users', () => {
   it('lists active admins with the count; the create modal validates; create and delete show the SPEC texts', async () => {
     const before = await activeAdmins();
-    const page = await open(superSession, '/admin/admin-users', 'Admin Users');
+    const page = await open(suite.session, '/admin/admin-users', 'Admin Users');
     const signedIn = page.getByRole('region', { name: 'Signed in as' });
     await signedIn.getByText(e2eEnv().adminEmail, { exact: true }).waitFor();
     expect(await signedIn.locator('.admin-badge').textContent()).toBe('Super Admin');
@@ -213,7 +196,7 @@ describe('admin users', () => {
     expect(await rows.count()).toBe(before.length);
     // Delete is offered only for other, regular admins.
     for (const admin of before) {
-      const expected = admin.role !== 'SUPER_ADMIN' && admin.id !== superSession.admin.id ? 1 : 0;
+      const expected = admin.role !== 'SUPER_ADMIN' && admin.id !== suite.session.admin.id ? 1 : 0;
       expect(await list.getByRole('button', { name: `Delete ${admin.email}`, exact: true }).count(), admin.email).toBe(
         expected,
       );
@@ -277,7 +260,7 @@ describe('admin users', () => {
 
   it("a delete the server refuses shows 'Failed to delete admin: {message}' for 5 s; the server's 403 texts for the rest", async () => {
     const victim = await createAdmin('ADMIN', 'stale');
-    const page = await open(superSession, '/admin/admin-users', 'Admin Users');
+    const page = await open(suite.session, '/admin/admin-users', 'Admin Users');
     const button = page.getByRole('button', { name: `Delete ${victim.email}`, exact: true });
     await button.waitFor({ timeout: 10_000 });
     // Someone else deletes the admin first: this page's list is stale, and the server answers 404.
@@ -299,7 +282,7 @@ describe('admin users', () => {
     const refusedByRole = await apiCall<{ error: string }>(
       agent.token,
       'DELETE',
-      `/admin/users/${superSession.admin.id}`,
+      `/admin/users/${suite.session.admin.id}`,
     );
     expect(refusedByRole).toEqual({
       status: 403,
@@ -365,7 +348,7 @@ describe('lead inbox and audit log', () => {
     });
     expect(spam.status).toBeLessThan(300);
 
-    const page = await open(superSession, `/admin/contacts?q=${marker}`, 'Leads');
+    const page = await open(suite.session, `/admin/contacts?q=${marker}`, 'Leads');
     const items = page.locator('.admin-lead-list > li');
     await expect
       .poll(() => items.locator('strong').allTextContents(), { timeout: 10_000 })
@@ -453,7 +436,7 @@ describe('lead inbox and audit log', () => {
       fillTimeMs: 800,
     });
     expect(quick.status).toBeLessThan(300);
-    const page = await open(superSession, `/admin/contacts?q=${marker}`, 'Leads');
+    const page = await open(suite.session, `/admin/contacts?q=${marker}`, 'Leads');
     const items = page.locator('.admin-lead-list > li');
     await expect
       .poll(() => items.locator('strong').allTextContents(), { timeout: 10_000 })
@@ -468,7 +451,7 @@ describe('lead inbox and audit log', () => {
   });
 
   it('the audit log lists the writes for a SUPER_ADMIN', async () => {
-    const page = await open(superSession, '/admin/audit', 'Audit Log');
+    const page = await open(suite.session, '/admin/audit', 'Audit Log');
     const { total } = await adminGet<{ total: number; entries: unknown[] }>('/audit');
     expect(total).toBeGreaterThan(0);
     await expect

@@ -11,10 +11,10 @@
  * The lists are opened with `?view=cards` (the table view's own parameter): a search param the addresses must
  * keep, and the card grid these steps use on any screen width.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing, Property } from '../../domain';
-import { apiLogin, confirmDialog, expectToast, field, openAdminPage, type ApiSession } from './support/admin';
+import { confirmDialog, expectToast, field } from './support/admin';
 import { adminGet } from './support/api';
 import {
   createCommunity,
@@ -25,12 +25,9 @@ import {
   serviceWorkerControls,
   stamp,
 } from './support/admin-sync';
-import { launchBrowser, newPage, type E2ePage } from './support/browser';
-import { e2eEnv } from './support/env';
+import { adminSuite } from './support/suite';
 
-let browser: Browser;
-let session: ApiSession;
-const tabs: E2ePage[] = [];
+const suite = adminSuite();
 /** Records of this file's own (the server is shared with the other e2e files). */
 let community: Community;
 let listing: Listing;
@@ -39,23 +36,13 @@ let property: Property;
 const LIST_PARAMS = '?view=cards';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
   community = await createCommunity(`E2E Address Community ${stamp()}`);
   listing = await createListing(community.id, `E2E Address Listing ${stamp()}`);
   property = await createProperty(`E2E Address Property ${stamp()}`);
 });
 
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
-
-async function open(pathname: string, heading: string): Promise<Page> {
-  const tab = await openAdminPage(browser, session, pathname, heading);
-  tabs.push(tab);
-  return tab.page;
-}
+const open = async (pathname: string, heading: string): Promise<Page> =>
+  (await suite.openAdmin(pathname, heading)).page;
 
 const recordItem = (page: Page, id: string) => page.locator(`li[data-record-id="${id}"]`);
 const pathAndSearch = (page: Page) => {
@@ -231,8 +218,7 @@ describe('admin record addresses', () => {
   }, 60_000);
 
   it('offline, a record address opens its editor from the copy saved on this device', async () => {
-    const tab = await newPage(browser);
-    tabs.push(tab);
+    const tab = await suite.newTab();
     const page = tab.page;
     await loginThroughForm(page);
     expect(await serviceWorkerControls(page), 'a service worker controls the admin page within 30 s').toBe(true);

@@ -5,45 +5,25 @@
  * session with 'Authentication expired. Please login again.' while the queued change survives and is sent after
  * the next login, and the dashboard's counts, refresh, error and empty states.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Community, Lead, Listing, Property } from '../../domain';
 import {
-  apiLogin,
   createAdmin,
   expectFieldError,
   expectToast,
   field,
   injectSession,
-  openAdminPage,
   sidebarNav,
   superApi,
   unique,
-  type ApiSession,
 } from './support/admin';
 import { adminGet } from './support/api';
-import { launchBrowser, newPage, type E2ePage } from './support/browser';
 import { e2eEnv } from './support/env';
+import { adminSuite } from './support/suite';
 
-let browser: Browser;
-let superSession: ApiSession;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  superSession = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
-
-async function blankTab(): Promise<Page> {
-  const tab = await newPage(browser, { serviceWorkers: 'block' });
-  tabs.push(tab);
-  return tab.page;
-}
+const suite = adminSuite();
+const blankTab = async (): Promise<Page> => (await suite.newTab({ serviceWorkers: 'block' })).page;
 
 const storedSession = (page: Page) =>
   page.evaluate(() => ({ token: localStorage.getItem('adminToken'), user: localStorage.getItem('adminUser') }));
@@ -92,10 +72,9 @@ describe('admin login', () => {
   });
 
   it('a stored token goes straight to the dashboard; logout clears the session and returns to login', async () => {
-    const tab = await newPage(browser, { serviceWorkers: 'block' });
-    tabs.push(tab);
+    const tab = await suite.newTab({ serviceWorkers: 'block' });
     const page = tab.page;
-    await injectSession(page, superSession);
+    await injectSession(page, suite.session);
     await page.goto('/admin/login', { waitUntil: 'load' });
     await page.waitForURL(/\/admin\/dashboard$/, { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
@@ -111,7 +90,7 @@ describe('admin login', () => {
 
   it("a stored token the server no longer accepts shows the form; 'Clear stored data and reload' reloads signed out", async () => {
     const page = await blankTab();
-    await injectSession(page, { ...superSession, token: 'not-a-valid-token' });
+    await injectSession(page, { ...suite.session, token: 'not-a-valid-token' });
     await page.goto('/admin/login', { waitUntil: 'load' });
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 15_000 });
     expect(page.url()).toMatch(/\/admin\/login$/);
@@ -138,8 +117,7 @@ describe('admin login', () => {
       zipCode: '77002',
       price: 300000,
     });
-    const tab = await openAdminPage(browser, agent, '/admin/properties?view=cards', 'Properties');
-    tabs.push(tab);
+    const tab = await suite.openAdmin('/admin/properties?view=cards', 'Properties', agent);
     const page = tab.page;
     const row = page.locator(`li[data-record-id="${property.id}"]`);
     await row.waitFor({ timeout: 15_000 });
@@ -184,8 +162,7 @@ describe('dashboard', () => {
       adminGet<Property[]>('/properties'),
       adminGet<Lead[]>('/contacts'),
     ]);
-    const tab = await openAdminPage(browser, superSession, '/admin/dashboard', 'Dashboard');
-    tabs.push(tab);
+    const tab = await suite.openAdmin('/admin/dashboard', 'Dashboard');
     const page = tab.page;
     await expect
       .poll(() => statValue(page, 'Total items').textContent(), { timeout: 15_000 })
@@ -221,8 +198,7 @@ describe('dashboard', () => {
   });
 
   it("the SPEC's error text when a list fails, and the welcome when there is nothing yet", async () => {
-    const tab = await openAdminPage(browser, superSession, '/admin/settings', 'Settings');
-    tabs.push(tab);
+    const tab = await suite.openAdmin('/admin/settings', 'Settings');
     const page = tab.page;
     // A server failing on one of the three lists (the real server cannot be made to fail on demand).
     await page.route('**/api/listings', (route) =>

@@ -5,34 +5,17 @@
  * both (each change read back over the API), a bulk delete, and a bulk change where one record conflicts and the
  * other is still written. Against the real server; each tab logs in by storing an API token.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Community, Listing, Property } from '../../domain';
-import { apiLogin, expectToast, openAdminPage, superApi, unique, type ApiSession } from './support/admin';
+import { expectToast, superApi, unique } from './support/admin';
 import { adminGet } from './support/api';
-import { launchBrowser, type E2ePage } from './support/browser';
-import { e2eEnv } from './support/env';
 import { usd } from './support/html';
+import { adminSuite } from './support/suite';
 
-let browser: Browser;
-let session: ApiSession;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
-
-async function open(pathname: string, heading: string): Promise<Page> {
-  const tab = await openAdminPage(browser, session, pathname, heading);
-  tabs.push(tab);
-  return tab.page;
-}
+const suite = adminSuite();
+const open = async (pathname: string, heading: string): Promise<Page> =>
+  (await suite.openAdmin(pathname, heading)).page;
 
 const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
 const rowIds = (page: Page, name: string) =>

@@ -5,32 +5,22 @@
  * modal with the SPEC's texts, and a price edited offline that survives offline reloads and reaches the server
  * exactly once when the network returns.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Community, Listing, Property } from '../../domain';
 import { apiLogin, loginThroughForm, preferCardView, sidebarNav } from './support/admin';
 import { adminGet, adminToken, sleep } from './support/api';
-import { launchBrowser, newContext, newPage, type E2ePage } from './support/browser';
+import { newContext, newPage } from './support/browser';
 import { e2eEnv, siteUrl } from './support/env';
 import { usd } from './support/html';
+import { browserSuite } from './support/suite';
 
-let browser: Browser;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
+const suite = browserSuite();
 
 async function openTab(options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Page> {
-  const tab = await newPage(browser, { serviceWorkers: options.serviceWorkers ?? 'block' });
+  const tab = await suite.newTab({ serviceWorkers: options.serviceWorkers ?? 'block' });
   // The listing tests read the record cards; the table view has its own tests (admin-tables.e2e.ts).
   await preferCardView(tab.page);
-  tabs.push(tab);
   return tab.page;
 }
 
@@ -175,10 +165,10 @@ describe('admin offline edit', () => {
     expect(before, 'a seeded listing to edit').toBeDefined();
     const newPrice = (before.price ?? 0) + 1_234;
 
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     await preferCardView(context);
     const tab = await newPage(context);
-    tabs.push({ ...tab, close: async () => context.close().catch(() => {}) });
+    suite.keep({ ...tab, close: async () => context.close().catch(() => {}) });
     const page = tab.page;
 
     await loginThroughForm(page, adminEmail, adminPassword);

@@ -6,33 +6,22 @@
  * footer shows no placeholder email; a popup shows its success state whole, clear of the toast, then closes.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
 import { publicCommunities, publicListings, publicSettings, sleep, uniqueEmail, waitForLeads } from './support/api';
-import { launchBrowser, newContext, newPage, open, settle, type E2ePage } from './support/browser';
+import { newContext, open, settle } from './support/browser';
 import { createAdmin, openAdminPage } from './support/admin';
 import { e2eEnv } from './support/env';
+import { browserSuite } from './support/suite';
 
 const HUMAN_FILL_MS = 2_500;
 const DELIVERED = 'Sent: the team has your message';
 const OFFLINE_PILL = 'Offline — showing saved pages';
 
-let browser: Browser;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
+const suite = browserSuite();
 
 async function tabIn(target: Browser | BrowserContext, viewport?: { width: number; height: number }): Promise<Page> {
-  const tab = await newPage(target, viewport ? { viewport } : {});
-  tabs.push(tab);
-  return tab.page;
+  return (await suite.newTab(viewport ? { viewport } : {}, target)).page;
 }
 
 /** The service worker controls the page (so the app's code opens offline) and the PWA widgets have started. */
@@ -64,7 +53,7 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
 
 describe('delivered means said', () => {
   it('a contact message sent offline says "Sent: the team has your message" once delivered; the pill goes', async () => {
-    const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
+    const context = await newContext(suite.browser, { viewport: { width: 390, height: 844 } });
     const page = await tabIn(context);
     await open(page, '/contact');
     await controlledAndWatching(page);
@@ -95,7 +84,7 @@ describe('delivered means said', () => {
       { width: 390, height: 844 },
       { width: 1280, height: 800 },
     ]) {
-      const page = await tabIn(browser, viewport);
+      const page = await tabIn(suite.browser, viewport);
       await open(page, `/listing/${lot.id}`);
       await page.getByRole('button', { name: 'Request Information', exact: true }).first().click();
       const dialog = page.getByRole('dialog');
@@ -122,7 +111,7 @@ describe('delivered means said', () => {
 describe('the kiosk tells its agent what is still on the tablet', () => {
   it('Sign in fits 1024 x 768; a sign-in made offline reads "1 waiting", then "all sent"', async () => {
     const { adminEmail, adminPassword } = e2eEnv();
-    const context = await newContext(browser, { viewport: { width: 1024, height: 768 } });
+    const context = await newContext(suite.browser, { viewport: { width: 1024, height: 768 } });
     const page = await tabIn(context);
     await page.goto('/kiosk/indigo', { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Start the open-house kiosk' }).waitFor({ timeout: 15_000 });
@@ -174,7 +163,7 @@ describe('facts from the data', () => {
       .locator('dd');
 
   it('the home figures are the records: communities, builders, school districts; no placeholder email', async () => {
-    const page = await tabIn(browser);
+    const page = await tabIn(suite.browser);
     await open(page, '/');
     expect(await figure(page, 'Communities').textContent()).toBe(String(communities.length));
     const builders = new Set(communities.flatMap((c) => c.builders.map((builder) => builder.name.toLowerCase())));
@@ -193,7 +182,7 @@ describe('facts from the data', () => {
   it('a homesite (LOT) shows its lot size, not "Bedrooms 0 / Bathrooms 0"', async () => {
     const lot = listings.find((listing) => listing.type === 'LOT');
     expect(lot, 'the example data has a homesite').toBeDefined();
-    const page = await tabIn(browser, { width: 390, height: 844 });
+    const page = await tabIn(suite.browser, { width: 390, height: 844 });
     await open(page, `/listing/${lot!.id}`);
     const facts = (await page.locator('main').textContent()) ?? '';
     expect(facts).toContain('Lot Size');
@@ -204,8 +193,7 @@ describe('facts from the data', () => {
 
   it('a LAND property in the back office shows its lot size, not "0 beds · 0 baths"', async () => {
     const session = await createAdmin('ADMIN', 'land');
-    const tab = await openAdminPage(browser, session, '/admin/properties?view=cards', 'Properties');
-    tabs.push(tab);
+    const tab = suite.keep(await openAdminPage(suite.browser, session, '/admin/properties?view=cards', 'Properties'));
     const row = tab.page.locator('.property-row').filter({ hasText: 'Five Acres on the Katy Prairie' });
     await row.waitFor({ timeout: 15_000 });
     const facts = (await row.locator('.property-row__facts').textContent()) ?? '';

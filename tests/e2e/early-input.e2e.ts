@@ -8,13 +8,14 @@
  * held back until the visitor has pressed Send, and the test checks that the app was not ready yet). The popups and the visit dialog open from a button pressed before the app is
  * ready (the starter holds that click); they are filled the moment they appear.
  */
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CDPSession, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Lead, Listing } from '../../domain';
 import { APP_READY_ATTRIBUTE } from '../../web/src/utils/app-ready-event';
 import { publicCommunity, publicListings, uniqueEmail, waitForLeads } from './support/api';
-import { describeProblems, launchBrowser, newPage, type E2ePage } from './support/browser';
+import { describeProblems, newPage, type E2ePage } from './support/browser';
 import { e2eEnv } from './support/env';
+import { browserSuite } from './support/suite';
 
 /** A slow phone: 6x CPU, and a slow 4G link (about 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips). */
 const CPU_SLOWDOWN = 6;
@@ -25,13 +26,12 @@ const SLOW_NETWORK = {
   uploadThroughput: (750 * 1024) / 8,
 };
 
-let browser: Browser;
+const suite = browserSuite();
 let tab: E2ePage | undefined;
 let austinPoint: Community;
 let listing: Listing;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   austinPoint = await publicCommunity('austin-point');
   listing = (await publicListings(austinPoint.id)).find((candidate) => candidate.status === 'AVAILABLE')!;
 });
@@ -41,13 +41,9 @@ afterEach(async () => {
   tab = undefined;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** A phone-sized page on a throttled CPU and network; navigation waits only until the HTML starts arriving. */
 async function slowPhone(): Promise<{ page: Page; cdp: CDPSession }> {
-  tab = await newPage(browser, { viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  tab = await newPage(suite.browser, { viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   const cdp = await tab.page.context().newCDPSession(tab.page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Network.enable');

@@ -3,29 +3,22 @@
  * the two top bars' scroll states, scroll reset on path change, hydration without warnings, and phone-width
  * pages without horizontal scrolling.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community } from '../../domain';
 import { publicCommunity, publicListings, sleep } from './support/api';
 import { fetchPage, headTags } from './support/html';
-import {
-  describeProblems,
-  isShownInViewport,
-  launchBrowser,
-  newContext,
-  newPage,
-  open,
-  settle,
-} from './support/browser';
+import { describeProblems, isShownInViewport, newContext, newPage, open, settle } from './support/browser';
+import { browserSuite } from './support/suite';
 
-let browser: Browser;
+const suite = browserSuite();
+/** One profile for the file's tabs; closed before the browser (this file's afterAll runs before the suite's). */
 let context: BrowserContext;
 let austinPoint: Community;
 let publicPaths: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser);
+  context = await newContext(suite.browser);
   austinPoint = await publicCommunity('austin-point');
   const listing = (await publicListings(austinPoint.id))[0]!;
   publicPaths = ['/', '/communities', '/community/austin-point', `/listing/${listing.id}`, '/contact'];
@@ -33,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
 });
 
 const rgbOf = (hex: string) => [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));

@@ -6,28 +6,17 @@
  * gives the focus back. At 390x844 the key facts are above the fold and the bottom bar offers Request Info,
  * Schedule Tour, save and share.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
-import { apiLogin, expectToast, field, openAdminPage, superApi, unique, type ApiSession } from './support/admin';
+import { expectToast, field, superApi, unique } from './support/admin';
 import { adminGet } from './support/api';
-import { isShownInViewport, launchBrowser, newPage, open, type E2ePage } from './support/browser';
+import { isShownInViewport, newPage, open } from './support/browser';
 import { e2eEnv } from './support/env';
+import { adminSuite } from './support/suite';
 
-let browser: Browser;
-let session: ApiSession;
-const tabs: E2ePage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
+const suite = adminSuite();
 
 /** A small JPEG or PNG of one colour (different bytes give different upload URLs). */
 async function imageBytes(format: 'jpeg' | 'png', red: number): Promise<Buffer> {
@@ -58,8 +47,7 @@ describe('listing photos', () => {
       bathrooms: 3,
       sqft: 2400,
     });
-    const tab = await openAdminPage(browser, session, '/admin/listings?view=cards', 'Property Listings');
-    tabs.push(tab);
+    const tab = await suite.openAdmin('/admin/listings?view=cards', 'Property Listings');
     const { page } = tab;
     const card = page.locator(`li[data-record-id="${listing.id}"]`);
     await card.hover();
@@ -99,8 +87,7 @@ describe('listing photos', () => {
   });
 
   it('the public page shows the cover with its srcset and a viewer opened by click and by Enter', async () => {
-    const tab = await newPage(browser);
-    tabs.push(tab);
+    const tab = await suite.newTab();
     const { page } = tab;
     await open(page, `/listing/${listing.id}`);
     const cover = page.locator('.gallery__image').first();
@@ -149,8 +136,7 @@ describe('listing photos', () => {
   });
 
   it('on a 390x844 phone the key facts are above the fold and the bottom bar holds the four actions', async () => {
-    const tab = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    tabs.push(tab);
+    const tab = await suite.newTab({ viewport: { width: 390, height: 844 } });
     const { page } = tab;
     await open(page, `/listing/${listing.id}`);
     const header = page.locator('.listing-header');
@@ -184,7 +170,7 @@ describe('listing photos', () => {
 
   it('on a 390x844 touch screen a swipe moves the viewer to the next photo; a short move does not', async () => {
     // support/browser newContext has no touch option: this context is the phone's own (and closed with the tab).
-    const context = await browser.newContext({
+    const context = await suite.browser.newContext({
       baseURL: e2eEnv().baseUrl,
       viewport: { width: 390, height: 844 },
       hasTouch: true,
@@ -193,7 +179,7 @@ describe('listing photos', () => {
       timezoneId: 'America/Chicago',
     });
     const tab = await newPage(context);
-    tabs.push({ ...tab, close: () => context.close() });
+    suite.keep({ ...tab, close: () => context.close() });
     const { page } = tab;
     await open(page, `/listing/${listing.id}`);
     await page.getByRole('button', { name: 'Kitchen with an island' }).tap();
@@ -232,8 +218,7 @@ describe('listing photos', () => {
   });
 
   it('on a desktop the bar is not shown (the side card holds the actions)', async () => {
-    const tab = await newPage(browser);
-    tabs.push(tab);
+    const tab = await suite.newTab();
     await open(tab.page, `/listing/${listing.id}`);
     expect(await isShownInViewport(tab.page.locator('.listing-bar'))).toBe(false);
   });

@@ -4,33 +4,26 @@
  * results, 'Load more' with the URL remembering how far, the save heart on a card (the home shows on /favorites),
  * the filter sheet on a phone (results first; the sheet opens and applies), and the words still understood offline.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../domain';
 import { publicListings, sleep } from './support/api';
 import {
   describeProblems,
   isShownInViewport,
-  launchBrowser,
   newContext,
   newPage,
   open,
   settle,
   waitForOfflineCopy,
 } from './support/browser';
+import { browserSuite } from './support/suite';
 import { SEARCH_PAGE_SIZE } from '../../web/src/features/search/listing-filters';
 
 const PHONE = { width: 390, height: 844 };
 const RESULTS = '[aria-label="Matching homes"]';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const suite = browserSuite();
 
 /** Listing ids of the result cards, in page order. */
 const cardIds = (page: Page) =>
@@ -63,7 +56,7 @@ async function searchFor(page: Page, words: string): Promise<void> {
 
 describe('search on a desktop', () => {
   it('reads "4 bed under 400k" as filters shown as chips, and a removed chip widens the results', async () => {
-    const tab = await newPage(browser);
+    const tab = await newPage(suite.browser);
     try {
       const { page } = tab;
       const listings = await publicListings();
@@ -103,7 +96,7 @@ describe('search on a desktop', () => {
   });
 
   it('loads more cards, moves focus to the first new one, and the URL remembers how far', async () => {
-    const tab = await newPage(browser);
+    const tab = await newPage(suite.browser);
     try {
       const { page } = tab;
       const listings = await publicListings();
@@ -130,7 +123,7 @@ describe('search on a desktop', () => {
   });
 
   it('saves a home with the heart on its card, and /favorites lists it', async () => {
-    const tab = await newPage(browser);
+    const tab = await newPage(suite.browser);
     try {
       const { page } = tab;
       await open(page, '/search');
@@ -154,7 +147,7 @@ describe('search on a desktop', () => {
 
 describe('search on a phone (390x844)', () => {
   it('shows results first, and the filter sheet opens and applies', async () => {
-    const tab = await newPage(browser, { viewport: PHONE });
+    const tab = await newPage(suite.browser, { viewport: PHONE });
     try {
       const { page } = tab;
       const listings = await publicListings();
@@ -189,7 +182,7 @@ describe('search on a phone (390x844)', () => {
   });
 
   it('understands "4 bed under 400k" and shows the chips', async () => {
-    const tab = await newPage(browser, { viewport: PHONE });
+    const tab = await newPage(suite.browser, { viewport: PHONE });
     try {
       const { page } = tab;
       const expected = fourBedsUnder400k(await publicListings());
@@ -211,7 +204,7 @@ describe('search on a phone (390x844)', () => {
 
 describe('search offline', () => {
   it('after one online visit, /search still reads the words as filters from IndexedDB', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const tab = await newPage(context);
     try {
       const { page } = tab;

@@ -6,8 +6,8 @@
  * payment estimate matching the pure function.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing, SalesOfficeHours } from '../../domain';
 import { DEFAULT_OWNERSHIP_COSTS } from '../../domain';
 import {
@@ -27,31 +27,24 @@ import {
   uniqueEmail,
   waitForLeads,
 } from './support/api';
-import { launchBrowser, newPage, open, type E2ePage } from './support/browser';
+import { open } from './support/browser';
 import { e2eEnv, siteUrl } from './support/env';
+import { browserSuite } from './support/suite';
 
 /** The server marks a form sent faster than this as spam; a person is slower. */
 const HUMAN_FILL_MS = 2_500;
 
-let browser: Browser;
-const tabs: E2ePage[] = [];
+const suite = browserSuite();
 let austinPoint: Community;
 let listing: Listing;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   austinPoint = await publicCommunity('austin-point');
   listing = (await publicListings(austinPoint.id)).find((candidate) => candidate.status === 'AVAILABLE')!;
 });
 
-afterAll(async () => {
-  for (const tab of tabs) await tab.close();
-  await browser?.close();
-});
-
 async function openTab(pathname?: string): Promise<Page> {
-  const tab = await newPage(browser, { serviceWorkers: 'block' });
-  tabs.push(tab);
+  const tab = await suite.newTab({ serviceWorkers: 'block' });
   if (pathname) await open(tab.page, pathname);
   return tab.page;
 }
