@@ -146,7 +146,10 @@ describe('home /', () => {
       ).toContain(path);
     for (const slug of FOOTER_SLUGS)
       expect(await footer.locator(`a[href="/community/${slug}"]`).count(), `footer link /community/${slug}`).toBe(1);
-    const text = await textOf(footer);
+    // Shown once scrolled to (its grid renders when near, styles/base.css); read whether rendered or not.
+    await footer.getByText('Houston, Texas').scrollIntoViewIfNeeded();
+    await expect.poll(() => footer.getByText('Houston, Texas').isVisible()).toBe(true);
+    const text = await pageTextOf(footer);
     expect(text).toContain('Houston, Texas');
     expect(text).toContain(settings.general.contactPhone);
     // No placeholder email (issue 17): the footer names the settings' address once an admin has set one.

@@ -33,7 +33,7 @@ export function SiteFooter({ withCallToAction = false }: { withCallToAction?: bo
       {withCallToAction && <ClosingCallToAction />}
       {/* web/index.html holds the first paint until this id is parsed: everything above it (the whole <main>) is then whole. */}
       <footer id="site-footer" className="site-footer">
-        <div className="container site-footer__grid">
+        <div className="container site-footer__grid render-when-near">
           <div className="site-footer__brand">
             <Link to="/" className="brand brand--footer">
               <BrandMark logoUrl={appearance.logoUrl} />

@@ -29,7 +29,7 @@ export default function CommunityCommute({ community }: CommunityCommuteProps) {
   const { coordinates, name } = community;
   if (!coordinates) return null;
   return (
-    <section className="section band commute" aria-labelledby="commute-title">
+    <section className="section band commute render-when-near" aria-labelledby="commute-title">
       <style>{styles}</style>
       <h2 id="commute-title">Location and Commute</h2>
       <div className="commute__layout">

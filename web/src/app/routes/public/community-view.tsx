@@ -118,7 +118,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
           </div>
         </section>
 
-        <div className={`section container${about.visible ? ' split split--wide' : ''}`}>
+        <div className={`section container render-when-near${about.visible ? ' split split--wide' : ''}`}>
           {about.visible && (
             <section className="prose">
               <p className="eyebrow">About</p>
