@@ -22,6 +22,28 @@ interface TraceEvent {
 }
 
 const CPU = Number(process.env.TRACE_CPU ?? 4);
+/** TRACE_V8=1 adds V8's compile events (parse, compile, source positions) to the listing. */
+const TRACE_V8 = process.env.TRACE_V8 === '1';
+
+/** The categories Lighthouse traces a page load with (its trace gatherer), so the tasks are the ones it sees. */
+const LIGHTHOUSE_CATEGORIES = [
+  'toplevel',
+  'v8.execute',
+  'blink.user_timing',
+  'blink.console',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+  'disabled-by-default-devtools.timeline.frame',
+  'latencyInfo',
+];
+/**
+ * Script evaluation measures longer here than in Lighthouse's own trace: the community page's entry takes 26-42 ms
+ * at 1x under this Playwright-driven trace against 5-13 ms in Lighthouse's. With these categories the difference
+ * shows as V8 collecting source positions (re-parsing the 320 KB entry) while evaluating it: a cost of this
+ * harness, not of the page. Read Lighthouse's figures (bench:web) for the entry's evaluation.
+ */
+const V8_CATEGORIES = ['v8', 'disabled-by-default-v8.compile'];
 const MIN_MS = Number(process.env.TRACE_MIN_MS ?? 50);
 
 async function main(): Promise<void> {
@@ -34,14 +56,7 @@ async function main(): Promise<void> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
     await browser.startTracing(page, {
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'v8.execute',
-        'v8',
-        'disabled-by-default-v8.compile',
-        'blink.user_timing',
-      ],
+      categories: TRACE_V8 ? [...LIGHTHOUSE_CATEGORIES, ...V8_CATEGORIES] : LIGHTHOUSE_CATEGORIES,
     });
     await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
     await page.waitForTimeout(3000);
