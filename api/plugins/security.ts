@@ -5,7 +5,8 @@
  * inline because server-rendered theme colours are style attributes; the colours themselves are validated as
  * #RRGGBB). helmet is run ONCE at start-up against a recording response and the resulting headers are set with a
  * single hook: running its middleware per request rebuilt the CSP string every time and cost about 15 % of the
- * server's CPU on public reads (bench/api). JSON answers get only the headers that mean something for JSON.
+ * server's CPU on public reads (bench/api). JSON answers get only the headers that mean something for JSON, and
+ * public pages all but the two that isolate a document (ISOLATION_HEADER_NAMES below).
  */
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
@@ -65,21 +66,51 @@ const JSON_HEADER_NAMES = [
   'x-dns-prefetch-control',
 ];
 
-/** The headers for pages and for API answers (also used by the public-read fast path in front of Fastify). */
-export function securityHeaderSets(): { pageHeaders: Record<string, string>; apiHeaders: Record<string, string> } {
-  const pageHeaders = computeSecurityHeaders();
+/**
+ * Headers that decide which browsing-context group and agent cluster a document joins. The back office and the
+ * kiosk send them; public pages do not: a document that sets them cannot share a renderer with the page a visitor
+ * came from, so a phone starts a cold renderer on every arrival from a search or a shared link, and its setup runs
+ * as long tasks on the page's main thread (Lighthouse mobile-slow, community page with its JS blocked: TBT median
+ * 21 ms without them, 107 ms with Cross-Origin-Opener-Policy, 182 ms with both). Public pages hold nothing
+ * private; CSP with frame-ancestors 'none', nosniff and the other headers stay on every page.
+ */
+const ISOLATION_HEADER_NAMES = ['cross-origin-opener-policy', 'origin-agent-cluster'];
+
+export interface SecurityHeaderSets {
+  /** Public pages and static files. */
+  pageHeaders: Record<string, string>;
+  /** The back office and the kiosk: helmet's whole set, isolation headers included. */
+  isolatedPageHeaders: Record<string, string>;
+  apiHeaders: Record<string, string>;
+}
+
+const only = (headers: Record<string, string>, keep: (name: string) => boolean) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => keep(name)));
+
+/** The header sets for pages and for API answers (also used by the fast paths in front of Fastify). */
+export function securityHeaderSets(): SecurityHeaderSets {
+  const isolatedPageHeaders = computeSecurityHeaders();
+  const pageHeaders = only(isolatedPageHeaders, (name) => !ISOLATION_HEADER_NAMES.includes(name));
   const apiHeaders = {
-    ...Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => JSON_HEADER_NAMES.includes(name))),
+    ...only(isolatedPageHeaders, (name) => JSON_HEADER_NAMES.includes(name)),
     // A JSON answer opened as a document may load nothing and be framed by nobody.
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   };
-  return { pageHeaders, apiHeaders };
+  return { pageHeaders, isolatedPageHeaders, apiHeaders };
+}
+
+const ISOLATED_PAGE_URL = /^\/(?:admin|kiosk)(?:[/?#]|$)/;
+
+/** The set a request's answer carries, by its URL: API answers, back office and kiosk documents, the rest. */
+export function securityHeadersFor(url: string, sets: SecurityHeaderSets): Record<string, string> {
+  if (url.startsWith('/api/')) return sets.apiHeaders;
+  return ISOLATED_PAGE_URL.test(url) ? sets.isolatedPageHeaders : sets.pageHeaders;
 }
 
 async function securityPlugin(app: FastifyInstance): Promise<void> {
-  const { pageHeaders, apiHeaders } = securityHeaderSets();
+  const sets = securityHeaderSets();
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    reply.headers(securityHeadersFor(request.url, sets));
     done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

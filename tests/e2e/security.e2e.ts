@@ -42,6 +42,20 @@ describe('security headers', () => {
     expectSecurityHeaders(response.headers, 'GET /');
   });
 
+  it('isolate the back office and the kiosk, not public pages (docs/decisions.md)', async () => {
+    for (const [pathname, isolated] of [
+      ['/community/austin-point', false],
+      ['/admin', true],
+      ['/kiosk/austin-point', true],
+    ] as const) {
+      const response = await fetch(siteUrl(pathname), { headers: { accept: 'text/html' } });
+      expect(response.status, pathname).toBe(200);
+      expectSecurityHeaders(response.headers, `GET ${pathname}`);
+      expect(response.headers.get('cross-origin-opener-policy'), pathname).toBe(isolated ? 'same-origin' : null);
+      expect(response.headers.get('origin-agent-cluster'), pathname).toBe(isolated ? '?1' : null);
+    }
+  });
+
   it('are sent with an API answer', async () => {
     const response = await fetch(siteUrl('/api/public/communities'));
     expect(response.status).toBe(200);
