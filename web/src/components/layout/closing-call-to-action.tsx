@@ -4,7 +4,7 @@ import { PrefetchLink } from '../prefetch-link';
 export function ClosingCallToAction() {
   return (
     <section className="closing-cta" aria-labelledby="closing-cta-title">
-      <div className="container closing-cta__inner">
+      <div className="container closing-cta__inner render-when-near render-when-near--short">
         <h2 id="closing-cta-title">Ready to Find Your Perfect Houston Community?</h2>
         <p>Start your journey today and discover the ideal neighborhood for your lifestyle.</p>
         <div className="button-row button-row--center">

@@ -156,12 +156,12 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
                 </div>
               ))}
             </dl>
-            <section className="prose">
+            <section className="prose render-when-near render-when-near--short">
               <h2>About This Home</h2>
               <p className="pre-line">{listing.description || PUBLIC_MESSAGES.listingDescriptionFallback}</p>
             </section>
             {listing.features.length > 0 && (
-              <section>
+              <section className="render-when-near render-when-near--short">
                 <h2>Features</h2>
                 <ul className="tags">
                   {listing.features.map((feature) => (
