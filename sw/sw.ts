@@ -16,6 +16,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import type { WarmImagesResult } from '@/app/pwa/offline-pack-schedule';
+import { DOCUMENT_ISOLATION_HEADERS, isIsolatedDocument } from '@domain/constants/document-isolation';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -37,8 +38,12 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 
 // --- Navigations: network first (3 s), then the shell -----------------------------------------------------------
-/** The shell, marked so the page can say it shows saved content (navigator.onLine can be true on a dead network). */
-async function offlineShell(): Promise<Response | undefined> {
+/**
+ * The shell, marked so the page can say it shows saved content (navigator.onLine can be true on a dead network),
+ * with the headers the server would have sent at `url`: the precached copy carries the public set, and a back
+ * office or kiosk document without its isolation headers would move an offline reload into another renderer.
+ */
+async function offlineShell(url: URL): Promise<Response | undefined> {
   const shell = await matchPrecache(SHELL_URL);
   if (!shell) return undefined;
   const html = (await shell.text()).replace('<!--app-head-->', `${OFFLINE_SHELL_MARKER}<!--app-head-->`);
@@ -47,6 +52,9 @@ async function offlineShell(): Promise<Response | undefined> {
   headers.delete('content-length');
   headers.delete('content-encoding');
   headers.set('content-type', 'text/html; charset=utf-8');
+  if (isIsolatedDocument(url.pathname)) {
+    for (const [name, value] of Object.entries(DOCUMENT_ISOLATION_HEADERS)) headers.set(name, value);
+  }
   return new Response(html, { status: 200, headers });
 }
 
@@ -62,7 +70,7 @@ registerRoute(
       } catch {
         // offline, or no answer within the timeout
       }
-      return (await offlineShell()) ?? Response.error();
+      return (await offlineShell(options.url)) ?? Response.error();
     },
     {
       denylist: [/^\/api(?:\/|$)/, IMAGE_PATH, /^\/sw\.js$/, /^\/(?:robots\.txt|sitemap\.xml|manifest\.webmanifest)$/],

@@ -6,13 +6,14 @@
  * #RRGGBB). helmet is run ONCE at start-up against a recording response and the resulting headers are set with a
  * single hook: running its middleware per request rebuilt the CSP string every time and cost about 15 % of the
  * server's CPU on public reads (bench/api). JSON answers get only the headers that mean something for JSON, and
- * public pages all but the two that isolate a document (ISOLATION_HEADER_NAMES below).
+ * public pages all but the two that isolate a document (domain/constants/document-isolation.ts).
  */
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DOCUMENT_ISOLATION_HEADERS, isIsolatedDocument } from '../../domain';
 
 export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
@@ -34,6 +35,10 @@ export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
   },
   // Images an admin links from a builder's https site must still load; cross-origin isolation is not needed.
   crossOriginEmbedderPolicy: false,
+  // Sent only with the back office and the kiosk, from domain/constants/document-isolation.ts (shared with the
+  // service worker's offline shell), so helmet leaves them out of the common set.
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
   crossOriginResourcePolicy: { policy: 'same-origin' },
   // Set by the TLS terminator in front of this process, not on plain HTTP.
   strictTransportSecurity: false,
@@ -66,20 +71,17 @@ const JSON_HEADER_NAMES = [
   'x-dns-prefetch-control',
 ];
 
-/**
- * Headers that decide which browsing-context group and agent cluster a document joins. The back office and the
- * kiosk send them; public pages do not: a document that sets them cannot share a renderer with the page a visitor
- * came from, so a phone starts a cold renderer on every arrival from a search or a shared link, and its setup runs
- * as long tasks on the page's main thread (Lighthouse mobile-slow, community page with its JS blocked: TBT median
- * 21 ms without them, 107 ms with Cross-Origin-Opener-Policy, 182 ms with both). Public pages hold nothing
- * private; CSP with frame-ancestors 'none', nosniff and the other headers stay on every page.
- */
-const ISOLATION_HEADER_NAMES = ['cross-origin-opener-policy', 'origin-agent-cluster'];
-
 export interface SecurityHeaderSets {
   /** Public pages and static files. */
   pageHeaders: Record<string, string>;
-  /** The back office and the kiosk: helmet's whole set, isolation headers included. */
+  /**
+   * The back office and the kiosk: the page set plus DOCUMENT_ISOLATION_HEADERS. Public pages go without those:
+   * a document that sets them cannot share a renderer with the page a visitor came from, so a phone starts a cold
+   * renderer on every arrival from a search or a shared link, and its setup runs as long tasks on the page's main
+   * thread (Lighthouse mobile-slow, community page with its JS blocked: TBT median 21 ms without them, 107 ms with
+   * Cross-Origin-Opener-Policy, 182 ms with both). Public pages hold nothing private; CSP with
+   * frame-ancestors 'none', nosniff and the other headers stay on every page.
+   */
   isolatedPageHeaders: Record<string, string>;
   apiHeaders: Record<string, string>;
 }
@@ -89,22 +91,20 @@ const only = (headers: Record<string, string>, keep: (name: string) => boolean) 
 
 /** The header sets for pages and for API answers (also used by the fast paths in front of Fastify). */
 export function securityHeaderSets(): SecurityHeaderSets {
-  const isolatedPageHeaders = computeSecurityHeaders();
-  const pageHeaders = only(isolatedPageHeaders, (name) => !ISOLATION_HEADER_NAMES.includes(name));
+  const pageHeaders = computeSecurityHeaders();
+  const isolatedPageHeaders = { ...pageHeaders, ...DOCUMENT_ISOLATION_HEADERS };
   const apiHeaders = {
-    ...only(isolatedPageHeaders, (name) => JSON_HEADER_NAMES.includes(name)),
+    ...only(pageHeaders, (name) => JSON_HEADER_NAMES.includes(name)),
     // A JSON answer opened as a document may load nothing and be framed by nobody.
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   };
   return { pageHeaders, isolatedPageHeaders, apiHeaders };
 }
 
-const ISOLATED_PAGE_URL = /^\/(?:admin|kiosk)(?:[/?#]|$)/;
-
 /** The set a request's answer carries, by its URL: API answers, back office and kiosk documents, the rest. */
 export function securityHeadersFor(url: string, sets: SecurityHeaderSets): Record<string, string> {
   if (url.startsWith('/api/')) return sets.apiHeaders;
-  return ISOLATED_PAGE_URL.test(url) ? sets.isolatedPageHeaders : sets.pageHeaders;
+  return isIsolatedDocument(url) ? sets.isolatedPageHeaders : sets.pageHeaders;
 }
 
 async function securityPlugin(app: FastifyInstance): Promise<void> {

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicListings } from './support/api';
 import { describeProblems, launchBrowser, newContext, newPage, open } from './support/browser';
+import { serviceWorkerControls } from './support/admin-sync';
 import { siteUrl } from './support/env';
 
 let browser: Browser;
@@ -61,6 +62,45 @@ describe('security headers', () => {
     expect(response.status).toBe(200);
     // A JSON answer loads nothing: its policy allows nothing at all.
     expectSecurityHeaders(response.headers, 'GET /api/public/communities', "'none'");
+  });
+});
+
+describe('the offline shell', () => {
+  // The service worker serves one precached shell at every address offline; at a back-office or kiosk address it
+  // must carry the isolation headers the server sends there, or an offline reload is a cross-group navigation
+  // into a new renderer (the offline-sync e2e test lost its session on one).
+  it('carries the isolation headers the server sends at its address, so a reload stays in its browsing-context group', async () => {
+    const offlineContext = await newContext(browser);
+    try {
+      const tab = await newPage(offlineContext);
+      await open(tab.page, '/');
+      expect(await serviceWorkerControls(tab.page), 'a service worker controls the page within 30 s').toBe(true);
+      for (const [pathname, isolated] of [
+        ['/admin/login', true],
+        ['/kiosk/austin-point', true],
+        ['/community/austin-point', false],
+      ] as const) {
+        await offlineContext.setOffline(false);
+        await tab.page.goto(pathname, { waitUntil: 'load' });
+        await offlineContext.setOffline(true);
+        // window.name survives a reload in the same browsing-context group and is cleared on a switch to another.
+        await tab.page.evaluate(() => {
+          window.name = 'before-the-offline-reload';
+        });
+        const response = await tab.page.reload({ waitUntil: 'load' });
+        expect(response?.fromServiceWorker(), `${pathname}: served by the worker offline`).toBe(true);
+        const headers = (await response?.allHeaders()) ?? {};
+        expect(headers['cross-origin-opener-policy'], pathname).toBe(isolated ? 'same-origin' : undefined);
+        expect(headers['origin-agent-cluster'], pathname).toBe(isolated ? '?1' : undefined);
+        expect(headers['content-security-policy'], `${pathname}: the server's CSP`).toMatch(/frame-ancestors 'none'/);
+        expect(await tab.page.evaluate(() => window.name), `${pathname}: the same browsing-context group`).toBe(
+          'before-the-offline-reload',
+        );
+        expect(await tab.page.content(), pathname).toContain('name="offline-shell"');
+      }
+    } finally {
+      await offlineContext.close();
+    }
   });
 });
 
