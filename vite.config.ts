@@ -145,6 +145,16 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               test: /web\/src\/(components\/(picture|listing-(card|labels))|utils\/images)|domain\/(community-image|constants\/(records|images))/,
             },
             {
+              // The small parts of the pages that list communities (/ and /communities; the legal pages use two):
+              // the card, its text truncation, breadcrumbs, structured data and absolute URLs. One chunk rather than
+              // five: each chunk is a request, a fetch started by the starter and a module compiled in a task of
+              // its own, and five of them made /communities the page with the most tasks after its first paint
+              // (Lighthouse mobile-slow TBT, issue 14). The contact page keeps away from it (its 110 KB budget).
+              name: 'listing-page-parts',
+              includeDependenciesRecursively: false,
+              test: /(web\/src\/(features\/communities\/community-card|components\/breadcrumbs|utils\/(structured-data|absolute-url))|domain\/truncate)\.tsx?$/,
+            },
+            {
               // The actions a community and a listing page both offer (save with its storage notice, share, and the
               // lazy visit and inquiry dialogs): one chunk rather than three (the 110 KB budget).
               name: 'page-actions',
