@@ -1,18 +1,19 @@
 /**
- * Which documents are isolated, and how (docs/decisions.md "Isolation headers"): the back office and the kiosk
- * join a browsing-context group and an agent cluster of their own; public pages do not (a cold renderer on every
- * arrival from a search costs a slow phone 100-180 ms of blocking time).
+ * Which documents are isolated, and how (docs/decisions.md, the lines on isolation headers): the back office and
+ * the kiosk join a browsing-context group and an agent cluster of their own; public pages do not (a cold renderer
+ * on every arrival from a search costs a slow phone 100-180 ms of blocking time).
  *
  * One table for both places that answer a navigation: the server (api/plugins/security.ts) and the service
  * worker's offline shell (sw/sw.ts). A shell served without them at an /admin address made every offline reload
  * of the back office a cross-group navigation into a new renderer, whose network emulation and storage did not
  * always follow (the offline-sync e2e test lost its session there).
  */
-export const ISOLATED_DOCUMENT_PATH = /^\/(?:admin|kiosk)(?:[/?#]|$)/;
+const ISOLATED_DOCUMENT_PATH = /^\/(?:admin|kiosk)(?:[/?#]|$)/;
 
 export const DOCUMENT_ISOLATION_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'origin-agent-cluster': '?1',
 };
 
-export const isIsolatedDocument = (pathname: string): boolean => ISOLATED_DOCUMENT_PATH.test(pathname);
+/** `path`: a request's path, with or without its query (the server passes the raw URL, the worker a pathname). */
+export const isIsolatedDocument = (path: string): boolean => ISOLATED_DOCUMENT_PATH.test(path);
