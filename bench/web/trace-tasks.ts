@@ -4,6 +4,11 @@
  * events inside it (style, layout, parse, script evaluation, each function's URL). Lighthouse reports a long
  * task as "Unattributable" or as the document; this says which work it was.
  *
+ * Each task also shows the main thread's CPU time in it (the trace's `tdur`). At TRACE_CPU=1, which is how
+ * Lighthouse's simulation observes a load, wall time beyond CPU time is time the thread waited, mostly for a core:
+ * on a 2-core machine that is often most of a long task (docs/reliability.md, issue 14). Chromium's CPU throttling
+ * keeps the thread busy, so at TRACE_CPU=4 the two stay close.
+ *
  *   node --import tsx bench/web/trace-tasks.ts /community/austin-point
  */
 import { chromium } from 'playwright-core';
@@ -16,6 +21,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event (wall time is `dur`). */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: { data?: { url?: string; functionName?: string; stackTrace?: { url: string }[] } };
@@ -84,7 +91,10 @@ async function main(): Promise<void> {
         const key = `${event.name}${url ? ` ${url.replace(server.url, '')}` : ''}`;
         byName.set(key, (byName.get(key) ?? 0) + (event.dur ?? 0) / 1000);
       }
-      console.log(`\ntask at ${((task.ts - navigation) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms`);
+      const cpu = task.tdur === undefined ? '' : `, main thread CPU ${(task.tdur / 1000).toFixed(1)} ms`;
+      console.log(
+        `\ntask at ${((task.ts - navigation) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms${cpu}`,
+      );
       for (const [key, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
         console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
       }
