@@ -12,6 +12,7 @@ import { lockedKioskPath } from './app/kiosk-lock';
 import { registerPublicReaderLoader } from '@/data/public-reader';
 import { routes } from './app/routes';
 import { afterPageSettles } from './utils/after-page-settles';
+import { APP_READY_EVENT } from './utils/app-ready-event';
 import './styles/global.css';
 
 // First, so a route chunk that fails to load (a new build replaced it) reloads the page (DESIGN §5).
@@ -66,6 +67,7 @@ async function start(): Promise<void> {
     // its own; in between, the browser can handle input and paint (Total Blocking Time, DESIGN §7).
     await new Promise((resolve) => setTimeout(resolve, 0));
     const router = createBrowserRouter(routes, { hydrationData });
+    followRouterLinksOnceReady(router);
     // And another before hydrating: creating the router runs much of its code for the first time (5-25 ms on a
     // desktop), and hydrateRoot's first slice would otherwise join it in one task.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -89,12 +91,26 @@ async function start(): Promise<void> {
 
 function renderClientOnly(container: HTMLElement): void {
   const router = createBrowserRouter(routes);
+  followRouterLinksOnceReady(router);
   createRoot(container).render(
     <StrictMode>
       <AnnounceWhenReady>
         <RouterProvider router={router} />
       </AnnounceWhenReady>
     </StrictMode>,
+  );
+}
+
+/**
+ * Hover prefetch for every router link and navigation for the links of static parts (app/router-links.ts): loaded
+ * once the app has started, outside the JavaScript a page needs to become interactive. Until then a link does
+ * what it does before any script runs: the browser loads the page.
+ */
+function followRouterLinksOnceReady(router: ReturnType<typeof createBrowserRouter>): void {
+  document.addEventListener(
+    APP_READY_EVENT,
+    () => void import('./app/router-links').then((module) => module.followRouterLinks((path) => router.navigate(path))),
+    { once: true },
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * The lazily loaded route modules, by route id. Routes load them on navigation; PrefetchLink loads them after
+ * The lazily loaded route modules, by route id. Routes load them on navigation; the router-links listeners load them after
  * 100 ms of hover (SPEC §9) so the click finds the code already there.
  */
 export const routeModules = {

@@ -1,5 +1,5 @@
 /** Visible breadcrumbs; the last item is the current page. The same trail feeds the BreadcrumbList JSON-LD. */
-import { PrefetchLink } from './prefetch-link';
+import { Link } from 'react-router-dom';
 
 export type Crumb = readonly [label: string, path: string];
 
@@ -14,7 +14,7 @@ export function Breadcrumbs({ items, className }: { items: readonly Crumb[]; cla
             </li>
           ) : (
             <li key={path}>
-              <PrefetchLink to={path}>{label}</PrefetchLink>
+              <Link to={path}>{label}</Link>
             </li>
           ),
         )}

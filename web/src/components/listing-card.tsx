@@ -1,7 +1,7 @@
 /** A listing card (community page grid): photo, status, price, title linking to /listing/{id}, address, facts. */
+import { Link } from 'react-router-dom';
 import type { Listing } from '@domain/schemas/listing';
 import { Picture } from './picture';
-import { PrefetchLink } from './prefetch-link';
 import { formatUsd } from '@/utils/format';
 import { CARD_IMAGE_SIZES, listingImage } from '@/utils/images';
 import { RoomFacts, statusBadge } from './listing-labels';
@@ -29,9 +29,9 @@ export function ListingCard({ listing, fallbackImage }: { listing: ListingSummar
       <div className="card__body">
         <p className="listing-card__price">{formatUsd(listing.price)}</p>
         <h3 className="card__title">
-          <PrefetchLink to={`/listing/${listing.id}`} className="card__link">
+          <Link to={`/listing/${listing.id}`} className="card__link">
             {listing.title}
-          </PrefetchLink>
+          </Link>
         </h3>
         <p className="card__text">{listing.address}</p>
         <RoomFacts home={listing} />

@@ -1,5 +1,5 @@
 /** The body of a Not Found page: heading, a sentence, and the ways back (home and all communities). */
-import { PrefetchLink } from './prefetch-link';
+import { Link } from 'react-router-dom';
 
 export function NotFoundSection({ title, text }: { title: string; text: string }) {
   return (
@@ -8,12 +8,12 @@ export function NotFoundSection({ title, text }: { title: string; text: string }
         <h1 id="not-found-title">{title}</h1>
         <p>{text}</p>
         <div className="button-row button-row--center">
-          <PrefetchLink to="/" className="button button--primary">
+          <Link to="/" className="button button--primary">
             Back to Home
-          </PrefetchLink>
-          <PrefetchLink to="/communities" className="button button--secondary">
+          </Link>
+          <Link to="/communities" className="button button--secondary">
             Browse Communities
-          </PrefetchLink>
+          </Link>
         </div>
       </div>
     </section>

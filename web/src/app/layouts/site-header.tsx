@@ -11,7 +11,6 @@ import { FavoritesLink } from '@/features/favorites/favorites-link';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { GROUP_TAGLINE } from '@/utils/brand';
 import { Icon, SEARCH } from '@/components/icon';
-import { PrefetchLink } from '@/components/prefetch-link';
 import { LazySearchDialog, preloadSearchDialog } from '@/features/search/lazy-search-dialog';
 import { BrandMark } from '@/components/layout/brand-mark';
 
@@ -37,9 +36,9 @@ export function SiteHeader() {
         </Link>
         <nav className="site-nav" aria-label="Main">
           {NAV.map(({ to, label }) => (
-            <PrefetchLink key={to} to={to} aria-current={pathname === to ? 'page' : undefined}>
+            <Link key={to} to={to} aria-current={pathname === to ? 'page' : undefined}>
               {label}
-            </PrefetchLink>
+            </Link>
           ))}
           <FavoritesLink current={pathname === '/favorites'} />
         </nav>

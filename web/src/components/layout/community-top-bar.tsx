@@ -4,11 +4,11 @@
  * name) and the group tagline; links Communities, Homes (#homes) and Contact; a Schedule Visit button. Its colours
  * come from the page's --bar-bg (primaryColor darkened by 0.2) and --on-bar.
  */
+import { Link } from 'react-router-dom';
 import { SCROLL_THRESHOLD_COMMUNITY_BAR_PX } from '@domain/constants';
 import { useSiteSettings } from '@/hooks/use-site-settings';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { GROUP_TAGLINE } from '@/utils/brand';
-import { PrefetchLink } from '../prefetch-link';
 
 interface CommunityTopBarProps {
   name?: string;
@@ -28,9 +28,9 @@ export function CommunityTopBar({ name, onScheduleVisit, onPreloadVisit }: Commu
           <span className="community-bar__tagline">{GROUP_TAGLINE}</span>
         </div>
         <nav className="community-bar__nav" aria-label="Community">
-          <PrefetchLink to="/communities">Communities</PrefetchLink>
+          <Link to="/communities">Communities</Link>
           <a href="#homes">Homes</a>
-          <PrefetchLink to="/contact">Contact</PrefetchLink>
+          <Link to="/contact">Contact</Link>
         </nav>
         <button
           type="button"

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { FOOTER_COMMUNITY_SLUGS } from '@domain/constants';
 import { useSiteSettings } from '@/hooks/use-site-settings';
 import { titleFromSlug } from '@/utils/brand';
-import { PrefetchLink } from '../prefetch-link';
+import { StaticPart } from '../static-part';
 import { BrandMark } from './brand-mark';
 import { ClosingCallToAction } from './closing-call-to-action';
 
@@ -27,12 +27,13 @@ const LEGAL_LINKS = [
 ] as const;
 
 export function SiteFooter({ withCallToAction = false }: { withCallToAction?: boolean }) {
-  const { general, appearance } = useSiteSettings();
+  const settings = useSiteSettings();
+  const { general, appearance } = settings;
   return (
     <>
       {withCallToAction && <ClosingCallToAction />}
       {/* web/index.html holds the first paint until this id is parsed: everything above it (the whole <main>) is then whole. */}
-      <footer id="site-footer" className="site-footer">
+      <StaticPart as="footer" deps={[settings]} id="site-footer" className="site-footer">
         <div className="container site-footer__grid render-when-near">
           <div className="site-footer__brand">
             <Link to="/" className="brand brand--footer">
@@ -46,7 +47,7 @@ export function SiteFooter({ withCallToAction = false }: { withCallToAction?: bo
             <ul>
               {QUICK_LINKS.map(({ to, label }) => (
                 <li key={to}>
-                  <PrefetchLink to={to}>{label}</PrefetchLink>
+                  <Link to={to}>{label}</Link>
                 </li>
               ))}
             </ul>
@@ -56,7 +57,7 @@ export function SiteFooter({ withCallToAction = false }: { withCallToAction?: bo
             <ul>
               {FOOTER_COMMUNITY_SLUGS.map((slug) => (
                 <li key={slug}>
-                  <PrefetchLink to={`/community/${slug}`}>{titleFromSlug(slug)}</PrefetchLink>
+                  <Link to={`/community/${slug}`}>{titleFromSlug(slug)}</Link>
                 </li>
               ))}
             </ul>
@@ -85,12 +86,12 @@ export function SiteFooter({ withCallToAction = false }: { withCallToAction?: bo
           <ul className="site-footer__legal">
             {LEGAL_LINKS.map(({ to, label }) => (
               <li key={to}>
-                <PrefetchLink to={to}>{label}</PrefetchLink>
+                <Link to={to}>{label}</Link>
               </li>
             ))}
           </ul>
         </div>
-      </footer>
+      </StaticPart>
     </>
   );
 }

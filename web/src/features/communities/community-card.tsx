@@ -2,12 +2,12 @@
  * A community card (home and /communities grids): image, name, location, description cut at 120 characters,
  * price range and size. The whole card is one link to /community/{slug} (DESIGN §6: generated links use the slug).
  */
+import { Link } from 'react-router-dom';
 import type { Community } from '@domain/schemas/community';
 import { CARD_DESCRIPTION_MAX_CHARS } from '@domain/constants';
 import { truncate } from '@domain/truncate';
 import { Icon, MAP_PIN } from '@/components/icon';
 import { Picture } from '@/components/picture';
-import { PrefetchLink } from '@/components/prefetch-link';
 import { CARD_IMAGE_SIZES, communityImage } from '@/utils/images';
 import { formatCount } from '@/utils/format';
 
@@ -34,9 +34,9 @@ export function CommunityCard({ community, priority }: { community: CommunitySum
           {community.location}
         </p>
         <h3 className="card__title">
-          <PrefetchLink to={`/community/${community.slug || community.id}`} className="card__link">
+          <Link to={`/community/${community.slug || community.id}`} className="card__link">
             {community.name}
-          </PrefetchLink>
+          </Link>
         </h3>
         <p className="card__text">{truncate(community.description, CARD_DESCRIPTION_MAX_CHARS)}</p>
         <dl className="card__facts">

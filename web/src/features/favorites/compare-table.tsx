@@ -3,7 +3,7 @@
  * page) and one row header per fact. It scrolls sideways on a phone; the scroll area takes keyboard focus so it
  * can be scrolled without a pointer.
  */
-import { PrefetchLink } from '@/components/prefetch-link';
+import { Link } from 'react-router-dom';
 import type { Comparison } from './compare';
 
 export function CompareTable({ comparison }: { comparison: Comparison }) {
@@ -16,7 +16,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }) {
             <td />
             {comparison.columns.map((column) => (
               <th key={column.id} scope="col">
-                <PrefetchLink to={column.path}>{column.title}</PrefetchLink>
+                <Link to={column.path}>{column.title}</Link>
               </th>
             ))}
           </tr>

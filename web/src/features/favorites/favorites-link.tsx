@@ -1,11 +1,11 @@
 /** The header's Favorites link, with how many items are saved on this device (shown after hydration). */
-import { PrefetchLink } from '@/components/prefetch-link';
+import { Link } from 'react-router-dom';
 import { useFavorites } from './favorites-store';
 
 export function FavoritesLink({ current }: { current: boolean }) {
   const count = useFavorites().rows.length;
   return (
-    <PrefetchLink to="/favorites" aria-current={current ? 'page' : undefined}>
+    <Link to="/favorites" aria-current={current ? 'page' : undefined}>
       Favorites
       {count > 0 && (
         <span className="nav-count">
@@ -14,6 +14,6 @@ export function FavoritesLink({ current }: { current: boolean }) {
           <span className="visually-hidden"> saved</span>
         </span>
       )}
-    </PrefetchLink>
+    </Link>
   );
 }

@@ -4,11 +4,11 @@
  * favourites); the browser fills it from IndexedDB, and the homes' details come from the public reader (server
  * first, the device's copy offline), so the page works offline too.
  */
+import { Link } from 'react-router-dom';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { CommunityListItem } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import { publicReader } from '@/data/public-reader';
-import { PrefetchLink } from '@/components/prefetch-link';
 import { formatUsd } from '@/utils/format';
 import { RoomFacts, statusBadge } from '@/components/listing-labels';
 import { buildComparison, selectionProblem } from './compare';
@@ -79,9 +79,9 @@ export function FavoritesPage() {
         <p>
           Tap Save to Favorites on a home or a community to keep it here. Favorites stay on this device, even offline.
         </p>
-        <PrefetchLink to="/communities" className="button button--primary">
+        <Link to="/communities" className="button button--primary">
           Browse Communities
-        </PrefetchLink>
+        </Link>
       </div>
     );
 
@@ -168,9 +168,9 @@ export function FavoritesPage() {
                 <li key={row.key} className="favorite-item">
                   <div className="favorite-item__body">
                     <h3 className="card__title">
-                      <PrefetchLink to={community ? `/community/${community.slug}` : row.path}>
+                      <Link to={community ? `/community/${community.slug}` : row.path}>
                         {community?.name ?? row.label}
-                      </PrefetchLink>
+                      </Link>
                     </h3>
                     <p className="card__text">
                       {community
@@ -211,7 +211,7 @@ function SavedHome(props: {
       <div className="favorite-item__body">
         {listing && <p className="listing-card__price">{formatUsd(listing.price)}</p>}
         <h3 className="card__title">
-          <PrefetchLink to={row.path}>{title}</PrefetchLink>
+          <Link to={row.path}>{title}</Link>
         </h3>
         {listing ? (
           <>

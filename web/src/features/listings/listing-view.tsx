@@ -6,13 +6,14 @@
  * Phone first (issue 17): the header holds the key facts (status, price, rooms, sqft, community) above the photos,
  * and below 960 px a bar stuck to the bottom of the screen repeats Request Info, Schedule Tour, save and share.
  */
+import { Link } from 'react-router-dom';
 import { useState, type ComponentType } from 'react';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
 import type { Listing } from '@domain/schemas/listing';
 import { Icon, MAP_PIN } from '@/components/icon';
 import { Picture } from '@/components/picture';
 import { ListingGallery } from './listing-gallery';
-import { PrefetchLink } from '@/components/prefetch-link';
+import { StaticPart } from '@/components/static-part';
 import type { FavoriteItem } from '@/data/repositories/favorites-repository';
 import { formatLongDate, formatUsd } from '@/utils/format';
 import { communityImage, listingImage } from '@/utils/images';
@@ -123,10 +124,10 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
   return (
     <article className="listing-page">
       <div className="container">
-        <PrefetchLink to={community ? `/community/${community.slug}` : '/communities'} className="back-link">
+        <Link to={community ? `/community/${community.slug}` : '/communities'} className="back-link">
           &larr; {community?.name ?? 'All Communities'}
-        </PrefetchLink>
-        <header className="listing-header">
+        </Link>
+        <StaticPart as="header" deps={[listing, community]} className="listing-header">
           <div>
             <span className="badge badge--inline" data-tone={badge.tone}>
               {badge.label}
@@ -142,26 +143,26 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
             <span className="visually-hidden">Price: </span>
             {formatUsd(listing.price)}
           </p>
-        </header>
+        </StaticPart>
 
         <ListingGallery photos={photos} title={listing.title} />
 
         <div className="listing-layout">
           <div className="listing-main">
-            <dl className="facts" aria-label="Property facts">
+            <StaticPart as="dl" deps={[listing]} className="facts" aria-label="Property facts">
               {facts.map(([label, value]) => (
                 <div key={label} className="fact">
                   <dt>{label}</dt>
                   <dd>{value}</dd>
                 </div>
               ))}
-            </dl>
-            <section className="prose render-when-near render-when-near--short">
+            </StaticPart>
+            <StaticPart as="section" deps={[listing]} className="prose render-when-near render-when-near--short">
               <h2>About This Home</h2>
               <p className="pre-line">{listing.description || PUBLIC_MESSAGES.listingDescriptionFallback}</p>
-            </section>
+            </StaticPart>
             {listing.features.length > 0 && (
-              <section className="render-when-near render-when-near--short">
+              <StaticPart as="section" deps={[listing]} className="render-when-near render-when-near--short">
                 <h2>Features</h2>
                 <ul className="tags">
                   {listing.features.map((feature) => (
@@ -170,7 +171,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
                     </li>
                   ))}
                 </ul>
-              </section>
+              </StaticPart>
             )}
             <PaymentEstimate price={listing.price} costs={community?.ownershipCosts} />
           </div>
@@ -185,7 +186,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
               <ShareButton title={listing.title} className="button button--ghost button--block" />
             </div>
             {community && (
-              <article className="card community-mini">
+              <StaticPart as="article" deps={[community]} className="card community-mini">
                 <Picture
                   className="card__image"
                   src={communityImage(community.image)}
@@ -197,9 +198,9 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
                 <div className="card__body">
                   <p className="card__eyebrow">Part of the community</p>
                   <h2 className="card__title">
-                    <PrefetchLink to={`/community/${community.slug}`} className="card__link">
+                    <Link to={`/community/${community.slug}`} className="card__link">
                       {community.name}
-                    </PrefetchLink>
+                    </Link>
                   </h2>
                   <p className="card__text">{community.location}</p>
                   <p className="community-mini__amenities">{plural(community.amenityCount, 'amenity', 'amenities')}</p>
@@ -207,7 +208,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
                     View Community
                   </span>
                 </div>
-              </article>
+              </StaticPart>
             )}
           </aside>
         </div>

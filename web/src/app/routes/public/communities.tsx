@@ -7,10 +7,10 @@
  * which no phone wants and no crowd of visitors should cost the server (issue 14).
  */
 import { Suspense } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { useLoaderData, type LoaderFunctionArgs, Link } from 'react-router-dom';
 import { DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
 import { Breadcrumbs } from '@/components/breadcrumbs';
-import { PrefetchLink } from '@/components/prefetch-link';
+import { StaticPart } from '@/components/static-part';
 import { CommunityGrid, toSummary } from '@/features/communities/community-card';
 import type { CommunitiesMapProps } from '@/features/map/map-sections';
 import { preloadable } from '@/features/search/preloadable';
@@ -79,7 +79,7 @@ export function Component() {
   const { communities, places, total, page, pages, start } = useLoaderData() as Data;
   return (
     <>
-      <section className="page-hero" aria-labelledby="communities-title">
+      <StaticPart as="section" className="page-hero" aria-labelledby="communities-title">
         <div className="container">
           <Breadcrumbs items={TRAIL} className="breadcrumbs--light" />
           <h1 id="communities-title">Houston Communities</h1>
@@ -88,8 +88,13 @@ export function Component() {
             best builders.
           </p>
         </div>
-      </section>
-      <section className="section" aria-labelledby="all-communities-title">
+      </StaticPart>
+      <StaticPart
+        as="section"
+        deps={[communities, total, page]}
+        className="section"
+        aria-labelledby="all-communities-title"
+      >
         <div className="container">
           {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 (Lighthouse heading-order). */}
           <h2 id="all-communities-title" className="visually-hidden">
@@ -108,13 +113,13 @@ export function Component() {
             <div className="empty-state">
               <h2>No communities available yet</h2>
               <p>New communities are on their way. Contact us and we will let you know as soon as they open.</p>
-              <PrefetchLink to="/contact" className="button button--primary">
+              <Link to="/contact" className="button button--primary">
                 Contact Us
-              </PrefetchLink>
+              </Link>
             </div>
           )}
         </div>
-      </section>
+      </StaticPart>
       <Suspense>
         <communitiesMap.Component communities={places} />
       </Suspense>
@@ -127,9 +132,9 @@ function PageLinks({ page, pages }: { page: number; pages: number }) {
   return (
     <nav className="pagination" aria-label="Community pages">
       {page > 1 && (
-        <PrefetchLink to={pagePath(page - 1)} rel="prev">
+        <Link to={pagePath(page - 1)} rel="prev">
           Previous
-        </PrefetchLink>
+        </Link>
       )}
       <ol>
         {pageWindow(page, pages).map((number, index) => (
@@ -139,17 +144,17 @@ function PageLinks({ page, pages }: { page: number; pages: number }) {
             ) : number === page ? (
               <span aria-current="page">{number}</span>
             ) : (
-              <PrefetchLink to={pagePath(number)} aria-label={`Page ${number}`}>
+              <Link to={pagePath(number)} aria-label={`Page ${number}`}>
                 {number}
-              </PrefetchLink>
+              </Link>
             )}
           </li>
         ))}
       </ol>
       {page < pages && (
-        <PrefetchLink to={pagePath(page + 1)} rel="next">
+        <Link to={pagePath(page + 1)} rel="next">
           Next
-        </PrefetchLink>
+        </Link>
       )}
     </nav>
   );

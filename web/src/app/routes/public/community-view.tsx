@@ -17,7 +17,7 @@ import { NavigationStatus } from '@/components/layout/navigation-status';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SkipLink } from '@/components/layout/skip-link';
 import { Picture } from '@/components/picture';
-import { PrefetchLink } from '@/components/prefetch-link';
+import { StaticPart } from '@/components/static-part';
 import { useSiteSettings } from '@/hooks/use-site-settings';
 import { textOn } from '@/utils/colors';
 import { formatUsd } from '@/utils/format';
@@ -89,9 +89,9 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
             <Link to="/" className="community-hero__site">
               {general.siteName}
             </Link>
-            <PrefetchLink to="/communities" className="community-hero__back">
+            <Link to="/communities" className="community-hero__back">
               <Icon svg={ARROW_LEFT} size={16} /> All Communities
-            </PrefetchLink>
+            </Link>
           </nav>
           <div className="container hero__content">
             <h1>{(hero.visible && hero.title) || name}</h1>
@@ -118,7 +118,10 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
           </div>
         </section>
 
-        <div className={`section container render-when-near${about.visible ? ' split split--wide' : ''}`}>
+        <StaticPart
+          deps={[community]}
+          className={`section container render-when-near${about.visible ? ' split split--wide' : ''}`}
+        >
           {about.visible && (
             <section className="prose">
               <p className="eyebrow">About</p>
@@ -147,10 +150,10 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
               </li>
             )}
           </ul>
-        </div>
+        </StaticPart>
 
         {community.amenities.length > 0 && (
-          <section className="section band band--tint render-when-near">
+          <StaticPart as="section" deps={[community]} className="section band band--tint render-when-near">
             <h2>Amenities</h2>
             <ul className="tags">
               {community.amenities.map((amenity) => (
@@ -159,12 +162,12 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
                 </li>
               ))}
             </ul>
-          </section>
+          </StaticPart>
         )}
 
         <div id="homes">
           {homes.visible && community.homes.length > 0 && (
-            <section className="section band render-when-near">
+            <StaticPart as="section" deps={[community]} className="section band render-when-near">
               <h2>{homes.title || 'Available Homes'}</h2>
               <ul className="card-grid card-grid--compact">
                 {community.homes.map((home) => (
@@ -177,7 +180,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
                   </li>
                 ))}
               </ul>
-            </section>
+            </StaticPart>
           )}
 
           <section className="section band render-when-near">
@@ -186,13 +189,13 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
               <LazyCommunityListingFilters shown={listings.length} total={listingFilter.total} />
             )}
             {listings.length > 0 ? (
-              <ul className="card-grid">
+              <StaticPart as="ul" deps={[listings, image]} className="card-grid">
                 {listings.map((listing) => (
                   <li key={listing.id}>
                     <ListingCard listing={listing} fallbackImage={image} />
                   </li>
                 ))}
-              </ul>
+              </StaticPart>
             ) : listingFilter?.active ? null : (
               <p className="empty-state">
                 No listings are available right now. Request information to hear about new releases first.
@@ -202,7 +205,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
         </div>
 
         {builders.visible && community.builders.length > 0 && (
-          <section className="section band band--tint render-when-near">
+          <StaticPart as="section" deps={[community]} className="section band band--tint render-when-near">
             <h2>{builders.title || 'Our Builders'}</h2>
             <ul className="card-grid card-grid--compact">
               {community.builders.map((builder) => (
@@ -213,7 +216,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
                 </li>
               ))}
             </ul>
-          </section>
+          </StaticPart>
         )}
 
         <Suspense>

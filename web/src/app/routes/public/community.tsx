@@ -4,9 +4,8 @@
  * and JSON-LD (Place, BreadcrumbList) are built by the loader (community-loader.ts: its own chunk, as a first load
  * does not run it; features/seo, loaded on demand).
  */
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, Link } from 'react-router-dom';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
-import { PrefetchLink } from '@/components/prefetch-link';
 import { communityThemeVars } from '@/features/communities/community-theme';
 import { communityCommute, CommunityView } from './community-view';
 import { preloadCommunityListingFilters } from '@/features/search/lazy-community-listing-filters';
@@ -50,9 +49,9 @@ export function Component() {
         <section className="section container not-found">
           <h1>{PUBLIC_MESSAGES.communityNotFound}</h1>
           <p>The community you are looking for does not exist or is no longer listed.</p>
-          <PrefetchLink to="/" className="button button--primary">
+          <Link to="/" className="button button--primary">
             Back to Home
-          </PrefetchLink>
+          </Link>
         </section>
       </PublicShell>
     );

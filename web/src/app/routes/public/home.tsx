@@ -2,10 +2,10 @@
  * Home (SPEC §2 "/"): hero, about with figures computed from the communities (issue 17: the SPEC's fixed ones went
  * stale), why Houston, featured communities (or an empty state).
  */
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, Link } from 'react-router-dom';
 import { DEFAULT_COMMUNITY_IMAGE } from '@domain/constants';
 import { Picture } from '@/components/picture';
-import { PrefetchLink } from '@/components/prefetch-link';
+import { StaticPart } from '@/components/static-part';
 import { CommunityGrid, toSummary } from '@/features/communities/community-card';
 import { OFFICE } from '@/utils/office';
 import { absoluteUrl } from '@/utils/absolute-url';
@@ -81,7 +81,7 @@ export function Component() {
   const { general } = useSiteSettings();
   return (
     <>
-      <section className="hero hero--home" aria-labelledby="home-title">
+      <StaticPart as="section" className="hero hero--home" aria-labelledby="home-title">
         <Picture
           className="hero__image"
           src={DEFAULT_COMMUNITY_IMAGE}
@@ -99,17 +99,22 @@ export function Component() {
             knows every neighborhood.
           </p>
           <div className="button-row">
-            <PrefetchLink to="/communities" className="button button--primary button--large">
+            <Link to="/communities" className="button button--primary button--large">
               Explore Communities
-            </PrefetchLink>
-            <PrefetchLink to="/contact" className="button button--outline-light button--large">
+            </Link>
+            <Link to="/contact" className="button button--outline-light button--large">
               Contact Us
-            </PrefetchLink>
+            </Link>
           </div>
         </div>
-      </section>
+      </StaticPart>
 
-      <section className="section render-when-near" aria-labelledby="about-title">
+      <StaticPart
+        as="section"
+        deps={[general, figures]}
+        className="section render-when-near"
+        aria-labelledby="about-title"
+      >
         <div className="container split">
           <div>
             <p className="eyebrow">About Us</p>
@@ -132,9 +137,9 @@ export function Component() {
             ))}
           </dl>
         </div>
-      </section>
+      </StaticPart>
 
-      <section className="section section--tint render-when-near" aria-labelledby="why-title">
+      <StaticPart as="section" className="section section--tint render-when-near" aria-labelledby="why-title">
         <div className="container">
           <div className="section__header">
             <p className="eyebrow">Why Houston</p>
@@ -153,9 +158,9 @@ export function Component() {
             ))}
           </ul>
         </div>
-      </section>
+      </StaticPart>
 
-      <section className="section render-when-near" aria-labelledby="featured-title">
+      <StaticPart as="section" deps={[featured]} className="section render-when-near" aria-labelledby="featured-title">
         <div className="container">
           <div className="section__header section__header--row">
             <div>
@@ -163,9 +168,9 @@ export function Component() {
               <h2 id="featured-title">Featured Communities</h2>
             </div>
             {total > 0 && (
-              <PrefetchLink to="/communities" className="button button--secondary">
+              <Link to="/communities" className="button button--secondary">
                 View All Communities
-              </PrefetchLink>
+              </Link>
             )}
           </div>
           {featured.length > 0 ? (
@@ -180,7 +185,7 @@ export function Component() {
             </div>
           )}
         </div>
-      </section>
+      </StaticPart>
     </>
   );
 }

@@ -3,9 +3,8 @@
  * description and JSON-LD (RealEstateListing with an Offer, BreadcrumbList) are built by the loader
  * (listing-loader.ts, with the page's head: its own chunk, as a first load runs neither).
  */
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, Link } from 'react-router-dom';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
-import { PrefetchLink } from '@/components/prefetch-link';
 import { FavoriteButton } from '@/features/favorites/favorite-button';
 import { LazyInquiryPopup, preloadInquiryPopup } from '@/features/inquiries/lazy-inquiry-popup';
 import { ListingView, type ListingViewParts } from '@/features/listings/listing-view';
@@ -32,9 +31,9 @@ export function Component() {
       <section className="section container not-found">
         <h1>{PUBLIC_MESSAGES.listingNotFound}</h1>
         <p>This home may have been sold or removed. Browse our communities to find similar homes.</p>
-        <PrefetchLink to="/communities" className="button button--primary">
+        <Link to="/communities" className="button button--primary">
           Browse Communities
-        </PrefetchLink>
+        </Link>
       </section>
     );
   return <ListingView key={data.listing.id} listing={data.listing} community={data.community} parts={PARTS} />;

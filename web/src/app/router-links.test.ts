@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeModuleFor } from './prefetch-link';
+import { routeModuleFor } from './router-links';
 
 describe('routeModuleFor', () => {
   it.each([
@@ -12,9 +12,12 @@ describe('routeModuleFor', () => {
     ['/community/austin-point#homes', 'community'],
     ['/listing/123', 'listing'],
     ['/legal/privacy-policy', 'legal'],
-    ['/community', 'notFound'],
-    ['/nope', 'notFound'],
+    ['/search?q=pool', 'search'],
   ])('%s loads the %s module', (path, id) => {
     expect(routeModuleFor(path)).toBe(id);
+  });
+
+  it.each(['/community', '/nope', '/listing/1/photos'])('%s (the not-found page) loads nothing ahead', (path) => {
+    expect(routeModuleFor(path)).toBeUndefined();
   });
 });
