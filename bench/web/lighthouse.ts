@@ -170,6 +170,8 @@ export interface LighthouseOptions {
    */
   slowCpuMultiplier?: number;
   diagnosticsDir?: string;
+  /** Called with Chromium's process id before every run (bench-slow-machine.ts moves its processes into a cgroup). */
+  beforeEachRun?: (chromiumPid: number) => void;
 }
 
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseRow[]> {
@@ -201,6 +203,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
         const all: LighthouseFigures[] = [];
         let last: Result | undefined;
         for (let run = 0; run < runs; run += 1) {
+          options.beforeEachRun?.(chromium.pid!);
           const flags: Flags = {
             ...baseFlags(),
             ...(cpuSlowdown ? { throttling: mobileThrottling(cpuSlowdown) } : {}),
