@@ -109,7 +109,12 @@ function renderClientOnly(container: HTMLElement): void {
 function followRouterLinksOnceReady(router: ReturnType<typeof createBrowserRouter>): void {
   document.addEventListener(
     APP_READY_EVENT,
-    () => void import('./app/router-links').then((module) => module.followRouterLinks((path) => router.navigate(path))),
+    () =>
+      void import('./app/router-links').then(
+        (module) => module.followRouterLinks((path) => router.navigate(path)),
+        // Offline before its code arrived: links keep working as plain links (the browser loads the page).
+        () => undefined,
+      ),
     { once: true },
   );
 }

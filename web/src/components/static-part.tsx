@@ -4,13 +4,13 @@
  * sooner; only the section's own element is hydrated. Rendered on the server, by a client-side navigation, or once
  * the data its content is made from (`deps`) changes, it renders its children as usual.
  *
- * The router links in kept HTML have no handlers of their own: the public layout handles their clicks and hovers
- * (app/layouts/static-part-links.ts), found by the attribute set here.
+ * The router links in kept HTML have no handlers of their own: listeners on the document handle their clicks and
+ * hovers (app/router-links.ts), found by the attribute set here.
  */
 import { createElement, useId, useState, type HTMLAttributes } from 'react';
 import { appHasStarted } from '@/utils/app-ready-event';
 
-/** Marks the element of a static part; while it keeps the server's HTML, the value is its React id. */
+/** Marks the element of a static part, with its React id (how the hydrating client finds the server's element). */
 export const STATIC_PART_ATTRIBUTE = 'data-static-part';
 
 interface StaticPartProps extends HTMLAttributes<HTMLElement> {
