@@ -12,6 +12,7 @@ import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { median } from '../support/median';
+import { runAtReferenceSpeed } from './reference-speed';
 import { CHROMIUM_ARGS, DEFAULT_CHROME_PATH } from '../../tests/support/chromium';
 
 export const LIGHTHOUSE_BUDGETS = {
@@ -26,13 +27,13 @@ export const LIGHTHOUSE_BUDGETS = {
 /**
  * `mobile-slow`: the mobile preset with its CPU slowdown scaled to this machine, so the figures are those of the
  * slowest machine of this kind seen so far (benchmarkIndex REFERENCE_BENCHMARK_INDEX): 4 × this machine's
- * benchmarkIndex ÷ that. The budgets must hold on any machine of the kind, and a fast one otherwise hides what a
- * slow one shows (TBT 8-26 ms at benchmarkIndex ~2,700, 152-227 ms at 1,053-1,833 for the same build).
+ * benchmarkIndex ÷ that, for each run its own (reference-speed.ts). The budgets must hold on any machine of the
+ * kind, and a fast one otherwise hides what a slow one shows (TBT 8-26 ms at benchmarkIndex ~2,700, 152-227 ms at
+ * 1,053-1,833 for the same build).
  */
 export type Preset = 'mobile' | 'mobile-slow' | 'desktop';
 
-/** The slowest benchmarkIndex measured on a machine of this kind (2-core VM, Debian's Chromium). */
-export const REFERENCE_BENCHMARK_INDEX = 1000;
+export { REFERENCE_BENCHMARK_INDEX } from './reference-speed';
 
 /** Lighthouse's mobile throttling (slow 4G, 4x CPU), with the CPU slowdown given. */
 export const mobileThrottling = (cpuSlowdownMultiplier: number) => ({
@@ -58,6 +59,8 @@ export interface LighthouseFigures {
    * shared with other work reports TBT and LCP higher by roughly the ratio.
    */
   benchmarkIndex: number;
+  /** `mobile-slow` only: the CPU slowdown this run was simulated with. */
+  cpuSlowdown?: number;
 }
 
 export interface LighthouseRow {
@@ -69,7 +72,7 @@ export interface LighthouseRow {
   all: LighthouseFigures[];
   /** The budgets this row misses (empty when it meets them all). */
   misses: string[];
-  /** `mobile-slow` only: the CPU slowdown it ran with (4 × benchmarkIndex ÷ REFERENCE_BENCHMARK_INDEX). */
+  /** `mobile-slow` only: the median of the runs' CPU slowdowns (4 × benchmarkIndex ÷ REFERENCE_BENCHMARK_INDEX). */
   cpuSlowdown?: number;
 }
 
@@ -148,11 +151,20 @@ function diagnosticsOf(lhr: Result): Record<string, unknown> {
 /** Attempts per run: a loaded machine sometimes loses the trace's navigation start (NO_NAVSTART); that run is repeated. */
 const ATTEMPTS = 3;
 
-async function runOnce(url: string, flags: Flags, preset: Preset): Promise<Result> {
+/**
+ * One Lighthouse run. `mobile-slow` without a fixed slowdown in `flags` is simulated at the reference speed for the
+ * run's own benchmarkIndex (reference-speed.ts).
+ */
+async function runOnce(url: string, flags: Flags, preset: Preset): Promise<{ lhr: Result; cpuSlowdown?: number }> {
   let lastError = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
-    if (result && !result.lhr.runtimeError) return result.lhr;
+    const result =
+      preset === 'mobile-slow' && !flags.throttling
+        ? await runAtReferenceSpeed(url, { ...flags, throttling: mobileThrottling(4) })
+        : await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined).then((run) =>
+            run ? { lhr: run.lhr } : undefined,
+          );
+    if (result && !result.lhr.runtimeError) return result;
     lastError = result?.lhr.runtimeError?.message ?? 'no result';
     console.warn(`lighthouse ${preset} ${url}: ${lastError} (attempt ${attempt}/${ATTEMPTS})`);
   }
@@ -165,8 +177,8 @@ export interface LighthouseOptions {
   runs?: number;
   presets?: Preset[];
   /**
-   * The CPU slowdown of `mobile-slow`. Default: 4 × the median benchmarkIndex of this run's mobile rows (or of one
-   * calibration run) ÷ REFERENCE_BENCHMARK_INDEX, never below 4.
+   * A fixed CPU slowdown for every `mobile-slow` run. Default: each run's own, 4 × its benchmarkIndex ÷
+   * REFERENCE_BENCHMARK_INDEX, never below 4 (reference-speed.ts).
    */
   slowCpuMultiplier?: number;
   diagnosticsDir?: string;
@@ -185,20 +197,9 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'seo'],
   });
-  /** The slowdown of `mobile-slow`, from the mobile rows measured before it, or from one calibration run. */
-  const slowMultiplier = async (): Promise<number> => {
-    if (options.slowCpuMultiplier) return options.slowCpuMultiplier;
-    let indexes = rows.filter((row) => row.preset === 'mobile').map((row) => row.median.benchmarkIndex);
-    if (indexes.length === 0) {
-      const page = options.pages[0]!;
-      indexes = [figuresOf(await runOnce(`${options.baseUrl}${page.path}`, baseFlags(), 'mobile')).benchmarkIndex];
-    }
-    return Math.max(4, (4 * median(indexes)) / REFERENCE_BENCHMARK_INDEX);
-  };
   try {
     for (const preset of presets) {
-      const cpuSlowdown = preset === 'mobile-slow' ? await slowMultiplier() : undefined;
-      if (cpuSlowdown) console.log(`lighthouse mobile-slow: CPU slowdown ${cpuSlowdown.toFixed(1)}x`);
+      const fixedSlowdown = preset === 'mobile-slow' ? options.slowCpuMultiplier : undefined;
       for (const page of options.pages) {
         const all: LighthouseFigures[] = [];
         let last: Result | undefined;
@@ -206,14 +207,15 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
           options.beforeEachRun?.(chromium.pid!);
           const flags: Flags = {
             ...baseFlags(),
-            ...(cpuSlowdown ? { throttling: mobileThrottling(cpuSlowdown) } : {}),
+            ...(fixedSlowdown ? { throttling: mobileThrottling(fixedSlowdown) } : {}),
           };
-          const lhr = await runOnce(`${options.baseUrl}${page.path}`, flags, preset);
+          const { lhr, cpuSlowdown } = await runOnce(`${options.baseUrl}${page.path}`, flags, preset);
           last = lhr;
-          const figures = figuresOf(lhr);
+          const slowdown = fixedSlowdown ?? cpuSlowdown;
+          const figures = { ...figuresOf(lhr), ...(slowdown ? { cpuSlowdown: slowdown } : {}) };
           all.push(figures);
           console.log(
-            `lighthouse ${preset} ${page.label} run ${run + 1}/${runs}: perf ${figures.performance}, ` +
+            `lighthouse ${preset}${slowdown ? ` (CPU ${slowdown.toFixed(1)}x)` : ''} ${page.label} run ${run + 1}/${runs}: perf ${figures.performance}, ` +
               `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ` +
               `a11y ${figures.accessibility}, SEO ${figures.seo}, benchmarkIndex ${Math.round(figures.benchmarkIndex)}`,
           );
@@ -235,7 +237,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
           median: mid,
           all,
           misses: missedBudgets(mid),
-          ...(cpuSlowdown ? { cpuSlowdown } : {}),
+          ...(preset === 'mobile-slow' ? { cpuSlowdown: median(all.map((figures) => figures.cpuSlowdown ?? 4)) } : {}),
         });
         if (options.diagnosticsDir && last) {
           mkdirSync(options.diagnosticsDir, { recursive: true });

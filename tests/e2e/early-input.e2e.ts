@@ -36,7 +36,28 @@ beforeAll(async () => {
   listing = (await publicListings(austinPoint.id)).find((candidate) => candidate.status === 'AVAILABLE')!;
 });
 
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  // A failed attempt is retried once (vitest.e2e.config.ts), and a retry that passes hides the first error: the CI
+  // log has shown only "retry x1" for the visit booking. Say what the page was showing when an attempt failed.
+  if (tab && task.result?.errors?.length) {
+    const state = await tab.page
+      .evaluate(
+        (readyAttribute) => ({
+          url: location.href,
+          appReady: document.documentElement.hasAttribute(readyAttribute),
+          dialogs: [...document.querySelectorAll('[role=dialog],dialog[open]')].map(
+            (dialog) => dialog.getAttribute('aria-label') ?? dialog.querySelector('h2')?.textContent ?? '?',
+          ),
+          focused: document.activeElement?.outerHTML.slice(0, 120) ?? null,
+        }),
+        APP_READY_ATTRIBUTE,
+      )
+      .catch((error: unknown) => `page not readable: ${String(error)}`);
+    console.warn(
+      `[early-input] "${task.name}" failed: ${task.result.errors.map((error) => error.message).join(' | ')}\n` +
+        `page: ${JSON.stringify(state)}\n${describeProblems(tab.problems)}`,
+    );
+  }
   await tab?.close();
   tab = undefined;
 });
