@@ -17,6 +17,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'dist/**'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
+    // Logs a failed attempt's error even when its retry passes (see `retry` below).
+    setupFiles: ['tests/e2e/support/log-failed-attempts.ts'],
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,

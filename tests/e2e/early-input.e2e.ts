@@ -37,8 +37,8 @@ beforeAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  // A failed attempt is retried once (vitest.e2e.config.ts), and a retry that passes hides the first error: the CI
-  // log has shown only "retry x1" for the visit booking. Say what the page was showing when an attempt failed.
+  // A failed attempt is retried once (vitest.e2e.config.ts), and the CI log has shown only "retry x1" for the visit
+  // booking: say what the page was showing when an attempt failed.
   if (tab && task.result?.errors?.length) {
     const state = await tab.page
       .evaluate(
@@ -53,10 +53,8 @@ afterEach(async ({ task }) => {
         APP_READY_ATTRIBUTE,
       )
       .catch((error: unknown) => `page not readable: ${String(error)}`);
-    console.warn(
-      `[early-input] "${task.name}" failed: ${task.result.errors.map((error) => error.message).join(' | ')}\n` +
-        `page: ${JSON.stringify(state)}\n${describeProblems(tab.problems)}`,
-    );
+    // The error itself is logged by tests/e2e/support/log-failed-attempts.ts.
+    console.warn(`[early-input] "${task.name}": page ${JSON.stringify(state)}\n${describeProblems(tab.problems)}`);
   }
   await tab?.close();
   tab = undefined;
