@@ -21,6 +21,7 @@ import { REPO_ROOT } from '../../tests/server/server-process';
 import { measurePublicBundles, PUBLIC_JS_BUDGET_BYTES, type BundleRow } from './bundle-size';
 import { LIGHTHOUSE_BUDGETS, runLighthouse, type LighthouseRow, type Preset } from './lighthouse';
 import { measureOfflineVisits, OFFLINE_RENDER_BUDGET_MS, type OfflineRow } from './offline-visit';
+import { slowdownRange } from './reference-speed';
 import { startWebBenchServer } from './web-server';
 
 const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');
@@ -50,11 +51,9 @@ export const LIGHTHOUSE_BUDGET_TEXT =
   `LCP ≤ ${LIGHTHOUSE_BUDGETS.lcpMs / 1000} s · CLS ≤ ${LIGHTHOUSE_BUDGETS.cls} · TBT ≤ ${LIGHTHOUSE_BUDGETS.tbtMs} ms`;
 
 /** `mobile-slow`'s CPU slowdown: each run is simulated with its own (reference-speed.ts), so the range of the runs. */
-function slowdownRange(row: LighthouseRow): string {
-  const slowdowns = row.all.map((run) => run.cpuSlowdown).filter((value): value is number => value !== undefined);
-  if (slowdowns.length === 0) return '';
-  const [low, high] = [Math.min(...slowdowns), Math.max(...slowdowns)];
-  return ` (CPU ${low === high ? low.toFixed(1) : `${low.toFixed(1)}-${high.toFixed(1)}`}x)`;
+function presetSlowdown(row: LighthouseRow): string {
+  const range = slowdownRange(row.all.flatMap((run) => (run.cpuSlowdown ? [run.cpuSlowdown] : [])));
+  return range ? ` (CPU ${range})` : '';
 }
 
 export const verdictOf = (misses: string[]) => (misses.length === 0 ? 'PASS' : `FAIL (${misses.join(', ')})`);
@@ -81,7 +80,7 @@ function markdownOf(results: WebResults): string {
     ...results.lighthouse.map((row) => {
       const m = row.median;
       return (
-        `| ${row.page} | ${row.preset}${slowdownRange(row)} | ${m.performance}${mark(m.performance >= b.performance)} | ` +
+        `| ${row.page} | ${row.preset}${presetSlowdown(row)} | ${m.performance}${mark(m.performance >= b.performance)} | ` +
         `${m.accessibility}${mark(m.accessibility >= b.accessibility)} | ${m.seo}${mark(m.seo >= b.seo)} | ` +
         `${seconds(m.lcpMs)}${mark(m.lcpMs <= b.lcpMs)} | ${m.cls.toFixed(3)}${mark(m.cls <= b.cls)} | ` +
         `${Math.round(m.tbtMs)} ms${mark(m.tbtMs <= b.tbtMs)} | ${seconds(m.fcpMs)} | ${Math.round(m.benchmarkIndex)} | ${verdictOf(row.misses)} |`

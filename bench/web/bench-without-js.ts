@@ -11,14 +11,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { REPO_ROOT } from '../../tests/server/server-process';
-import { CHROMIUM_ARGS, DEFAULT_CHROME_PATH } from '../../tests/support/chromium';
 import { median } from '../support/median';
 import { createCpuQuota, type CpuQuota } from './cpu-quota';
-import { mobileThrottling } from './lighthouse';
-import { runAtReferenceSpeed } from './reference-speed';
+import { launchChromium, mobileThrottling } from './lighthouse';
+import { runAtReferenceSpeed, slowdownRange } from './reference-speed';
 import { startWebBenchServer } from './web-server';
 
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
@@ -41,11 +39,7 @@ interface Run {
 }
 
 const server = await startWebBenchServer();
-const chromium = await launch({
-  chromePath: process.env.CHROME_PATH || DEFAULT_CHROME_PATH,
-  chromeFlags: CHROMIUM_ARGS,
-  logLevel: 'error',
-});
+const chromium = await launchChromium();
 try {
   const measure = async (url: string, blockScripts: boolean): Promise<Run> => {
     if (quota) quota.addProcessTree(chromium.pid!);
@@ -91,13 +85,10 @@ try {
     const tbt = (list: Run[]) => Math.round(median(list.map((item) => item.tbtMs)));
     const indexes = [...built, ...withoutJs].map((item) => item.benchmarkIndex);
     const slowdowns = [...built, ...withoutJs].flatMap((item) => (item.cpuSlowdown ? [item.cpuSlowdown] : []));
-    const slowdownRange = slowdowns.length
-      ? `${Math.min(...slowdowns).toFixed(1)}-${Math.max(...slowdowns).toFixed(1)}x`
-      : 'none (quota)';
     rows.push(
       `| ${page.label} | ${tbt(built)} ms | ${tbt(withoutJs)} ms | ${tbt(built) - tbt(withoutJs)} ms | ` +
         `${built.map((item) => Math.round(item.tbtMs)).join(', ')} | ${withoutJs.map((item) => Math.round(item.tbtMs)).join(', ')} | ` +
-        `${Math.round(Math.min(...indexes))}-${Math.round(Math.max(...indexes))} | ${slowdownRange} |`,
+        `${Math.round(Math.min(...indexes))}-${Math.round(Math.max(...indexes))} | ${slowdownRange(slowdowns) || 'none (quota)'} |`,
     );
   }
   const markdown = [

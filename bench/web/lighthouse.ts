@@ -72,15 +72,13 @@ export interface LighthouseRow {
   all: LighthouseFigures[];
   /** The budgets this row misses (empty when it meets them all). */
   misses: string[];
-  /** `mobile-slow` only: the median of the runs' CPU slowdowns (4 × benchmarkIndex ÷ REFERENCE_BENCHMARK_INDEX). */
-  cpuSlowdown?: number;
 }
 
 /**
  * Chromium started by chrome-launcher (Lighthouse's own launcher, installed with it): its default flags (no
  * extensions, no first-run UI, no background throttling) are the ones Lighthouse's trace recording expects.
  */
-async function launchChromium(): Promise<LaunchedChrome> {
+export async function launchChromium(): Promise<LaunchedChrome> {
   return launch({
     chromePath: process.env.CHROME_PATH || DEFAULT_CHROME_PATH,
     chromeFlags: CHROMIUM_ARGS,
@@ -237,7 +235,6 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
           median: mid,
           all,
           misses: missedBudgets(mid),
-          ...(preset === 'mobile-slow' ? { cpuSlowdown: median(all.map((figures) => figures.cpuSlowdown ?? 4)) } : {}),
         });
         if (options.diagnosticsDir && last) {
           mkdirSync(options.diagnosticsDir, { recursive: true });

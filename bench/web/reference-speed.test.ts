@@ -1,6 +1,12 @@
 /** mobile-slow simulates each run at the reference machine's speed: the slowdown must follow the run's own index. */
 import { describe, expect, it } from 'vitest';
-import { atReferenceSpeed, REFERENCE_BENCHMARK_INDEX, referenceSlowdown, type SavedArtifacts } from './reference-speed';
+import {
+  atReferenceSpeed,
+  REFERENCE_BENCHMARK_INDEX,
+  referenceSlowdown,
+  slowdownRange,
+  type SavedArtifacts,
+} from './reference-speed';
 
 const gathered = (benchmarkIndex: number): SavedArtifacts => ({
   BenchmarkIndex: benchmarkIndex,
@@ -43,5 +49,13 @@ describe('atReferenceSpeed', () => {
     const before = gathered(1500);
     atReferenceSpeed(before);
     expect(before.settings.throttling.cpuSlowdownMultiplier).toBe(4);
+  });
+});
+
+describe('slowdownRange', () => {
+  it('gives the lowest and highest slowdown of the runs, one value once, nothing without runs', () => {
+    expect(slowdownRange([8.04, 6.51, 10.3])).toBe('6.5-10.3x');
+    expect(slowdownRange([8, 8])).toBe('8.0x');
+    expect(slowdownRange([])).toBe('');
   });
 });
