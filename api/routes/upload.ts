@@ -52,19 +52,21 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
           throw new UploadRejectedError(400, parsed.error.issues[0]?.message ?? MESSAGES.uploadFailed);
         bytes = decodeDataUrl(parsed.data.file);
       }
-      const stored = await processImageUpload(bytes, uploadsDir);
-      await app.storage.transact((tx) =>
-        tx.insert('audit', {
-          at: new Date().toISOString(),
-          actorId: request.admin!.id,
-          actorEmail: request.admin!.email,
-          action: 'upload.create',
-          entity: 'session',
-          entityId: null,
-          ip: request.ip,
-          outcome: 'success',
-          detail: stored.url,
-        }),
+      // The audit entry is written before the answer; if storage refuses it, the new files are removed (503).
+      const stored = await processImageUpload(bytes, uploadsDir, (upload) =>
+        app.storage.transact((tx) =>
+          tx.insert('audit', {
+            at: new Date().toISOString(),
+            actorId: request.admin!.id,
+            actorEmail: request.admin!.email,
+            action: 'upload.create',
+            entity: 'session',
+            entityId: null,
+            ip: request.ip,
+            outcome: 'success',
+            detail: upload.url,
+          }),
+        ),
       );
       return reply.code(201).send({ success: true, ...stored });
     } catch (error) {

@@ -110,7 +110,15 @@ async function syncDirectory(dir: string): Promise<void> {
  * fix (size, type, damaged file, too many pixels); other errors (disk full…) are server errors. Either way no file
  * is left behind. Idempotent: the same bytes again reuse the stored files and give the same answer.
  */
-export async function processImageUpload(bytes: Buffer, uploadsDir: string): Promise<ProcessedUpload> {
+export async function processImageUpload(
+  bytes: Buffer,
+  uploadsDir: string,
+  /**
+   * Records the upload (the route's audit entry) once its files are stored. If it fails, the files this call
+   * created are removed again, so an upload the server could not record leaves nothing behind.
+   */
+  record: (upload: ProcessedUpload) => Promise<unknown> = async () => undefined,
+): Promise<ProcessedUpload> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new UploadRejectedError(413, UPLOAD_MESSAGES.tooLarge);
   if (bytes.length === 0) throw new UploadRejectedError(400, UPLOAD_MESSAGES.empty);
   const type = sniffImageType(bytes);
@@ -158,12 +166,10 @@ export async function processImageUpload(bytes: Buffer, uploadsDir: string): Pro
     try {
       const stored = await sharp(largestFile).metadata();
       if (stored.format === 'webp' && stored.width === largest && stored.height) {
-        return {
-          url: variantUrl(hash, largest),
-          width: stored.width,
-          height: stored.height,
-          variants,
-        };
+        const upload = { url: variantUrl(hash, largest), width: stored.width, height: stored.height, variants };
+        // Nothing was created here: a failure to record leaves the earlier upload's files as they were.
+        await record(upload);
+        return upload;
       }
     } catch {
       // Unreadable stored file: fall through and write it again.
@@ -191,6 +197,8 @@ export async function processImageUpload(bytes: Buffer, uploadsDir: string): Pro
   // Write: temp + fsync + rename per missing variant (a stored one is complete and identical, so it is kept);
   // on any failure remove what this call created, and only that.
   const created: string[] = [];
+  const main = encoded[encoded.length - 1] as (typeof encoded)[number];
+  const upload = { url: variantUrl(hash, largest), width: main.width, height: main.height, variants };
   try {
     for (let i = 0; i < encoded.length; i += 1) {
       const file = files[i] as string;
@@ -207,16 +215,10 @@ export async function processImageUpload(bytes: Buffer, uploadsDir: string): Pro
         data: variant.data,
       })),
     );
+    await record(upload);
   } catch (error) {
     await Promise.all(created.map((file) => rm(file, { force: true }).catch(() => undefined)));
     throw error;
   }
-
-  const main = encoded[encoded.length - 1] as (typeof encoded)[number];
-  return {
-    url: variantUrl(hash, largest),
-    width: main.width,
-    height: main.height,
-    variants,
-  };
+  return upload;
 }
