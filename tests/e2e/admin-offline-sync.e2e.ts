@@ -80,10 +80,48 @@ async function editListingPrice(page: Page, listing: Listing, price: number, toa
 }
 
 /**
+ * What a tab did, kept for the description below: its navigations, the API answers that were not OK, the API
+ * requests that got no answer, and every removal of the stored session (with the stack that removed it).
+ */
+const tabLogs = new WeakMap<Page, string[]>();
+
+/** Starts the log of `tab` (call before its first navigation); the context's pages share the session watch. */
+async function watchTab(tab: E2ePage, name: string): Promise<void> {
+  const log: string[] = [];
+  tabLogs.set(tab.page, log);
+  const at = () => new Date().toISOString().slice(11, 23);
+  tab.page.on('framenavigated', (frame) => {
+    if (frame === tab.page.mainFrame()) log.push(`${at()} navigated to ${frame.url()}`);
+  });
+  tab.page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400)
+      log.push(`${at()} ${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  tab.page.on('requestfailed', (request) => {
+    if (request.url().includes('/api/'))
+      log.push(`${at()} no answer (${request.failure()?.errorText}) ${request.method()} ${request.url()}`);
+  });
+  tab.page.on('console', (message) => {
+    if (message.text().startsWith('[session-removed]')) log.push(`${at()} ${message.text()}`);
+  });
+  await tab.page.addInitScript(() => {
+    const removeItem = Storage.prototype.removeItem;
+    Storage.prototype.removeItem = function (this: Storage, key: string) {
+      if (key === 'adminToken' && this.getItem(key) !== null)
+        console.warn(`[session-removed] ${new Error('stack').stack?.split('\n').slice(1, 8).join(' <- ')}`);
+      return removeItem.call(this, key);
+    };
+  });
+  log.push(`${at()} ${name} opened`);
+}
+
+/**
  * Waits for a record's card on an admin list. Once in CI a tab of a fresh profile never
  * showed the list within 30 s while it takes about 1 s here; the cause did not show in the CI log. So this
  * prints what the tab shows (address, headings, alerts, console errors) and reloads once: a tab that still
- * fails after the reload fails the test with that description.
+ * fails after the reload fails the test with that description. In a later CI run both attempts found the tab
+ * on the login page with no answer refused, so the description now has the tab's log (watchTab) and whether the
+ * session is stored.
  */
 async function showsRecordAfterOneReload(tab: E2ePage, id: string): Promise<void> {
   const card = recordItem(tab.page, id);
@@ -110,11 +148,20 @@ async function describeTab(tab: E2ePage): Promise<string> {
       .allInnerTexts()
       .then((list) => list.map((text) => text.trim().slice(0, 200)).join(' | '))
       .catch((error: unknown) => `(unreadable: ${String(error)})`);
+  const stored = await tab.page
+    .evaluate(() => ({
+      token: localStorage.getItem('adminToken') !== null,
+      user: localStorage.getItem('adminUser') !== null,
+    }))
+    .then((keys) => `token ${keys.token ? 'stored' : 'absent'}, user ${keys.user ? 'stored' : 'absent'}`)
+    .catch((error: unknown) => `(unreadable: ${String(error)})`);
   return [
     `url: ${tab.page.url()}`,
     `headings: ${await texts('h1, h2')}`,
     `alerts and status: ${await texts('[role="alert"], [role="status"]')}`,
     `record cards: ${await tab.page.locator('li[data-record-id]').count()}`,
+    `session: ${stored}`,
+    `log:\n  ${(tabLogs.get(tab.page) ?? ['(not watched)']).join('\n  ')}`,
     describeProblems(tab.problems),
   ].join('\n');
 }
@@ -394,6 +441,7 @@ describe('three tabs of one profile', () => {
     // No reload happens offline here, so no service worker is needed (and its precache would only slow the tabs).
     const context = await newContextAt(browser, proxyUrl, 'block');
     const tabs = [await trackedPage(context), await trackedPage(context), await trackedPage(context)];
+    for (const [index, tab] of tabs.entries()) await watchTab(tab, `tab ${index + 1}`);
     await loginThroughForm(tabs[0]!.page);
     for (const tab of tabs) {
       await tab.page.goto('/admin/listings', { waitUntil: 'load' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from '@domain/schemas/admin-user';
 import { ApiError, NetworkUnreachableError } from './http-errors';
 import { configureHttpClient, getJson, parseRetryAfter, sendJson } from './http-client';
-import { getSession, getToken, setSession } from './session';
+import { clearSession, getSession, getToken, setSession } from './session';
 import { startFakeApi, unreachableBaseUrl, type FakeApi } from './test-support/fake-api';
 
 const admin = { id: 'a1', email: 'staff@example.com', role: 'ADMIN', isActive: true } as AdminUser;
@@ -72,6 +72,39 @@ describe('SPEC §8 transport errors', () => {
     expect(error).toMatchObject({ status: 401, message: 'Authentication expired. Please login again.' });
     expect(getToken()).toBeNull();
     expect(getSession()).toBeNull();
+  });
+
+  it('a 401 for a token that a login replaced meanwhile leaves the new session (another tab signed in)', async () => {
+    api.handle(() => {
+      // The login in another tab lands while this request, sent with token-1, is on its way.
+      setSession('token-2', admin);
+      return { status: 401, body: { error: 'Invalid or expired token' } };
+    });
+    const error = await failure(getJson('communities'));
+    expect(error).toMatchObject({ status: 401, message: 'Authentication expired. Please login again.' });
+    expect(api.requests[0]!.headers.authorization).toBe('Bearer token-1');
+    expect(getSession()).toEqual({ token: 'token-2', user: admin });
+  });
+
+  it('a 401 to a request sent signed out does not clear a session stored since', async () => {
+    clearSession();
+    api.handle(() => {
+      setSession('token-3', admin);
+      return { status: 401, body: { error: 'Unauthorized' } };
+    });
+    const error = await failure(getJson('communities'));
+    expect(error).toMatchObject({ status: 401 });
+    expect(api.requests[0]!.headers.authorization).toBeUndefined();
+    expect(getToken()).toBe('token-3');
+  });
+
+  it('an OK answer cut off on its way is no answer (NetworkUnreachableError), and the session stays', async () => {
+    api.handle(() => 'cut');
+    const read = await failure(getJson('admin/verify'));
+    expect(read).toBeInstanceOf(NetworkUnreachableError);
+    const write = await failure(sendJson('PUT', 'communities/c1', { name: 'B' }, { idempotencyKey: 'key-12345678' }));
+    expect(write).toBeInstanceOf(NetworkUnreachableError);
+    expect(getToken()).toBe('token-1');
   });
 
   it('a wrong password at login is the server’s message, not an expired session', async () => {

@@ -11,7 +11,7 @@ import { MESSAGES, httpErrorMessage, networkErrorMessage } from '@domain/message
 import { isCredentialCheckPath, isPublicPath, normaliseApiPath } from './api-paths';
 import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from './http-errors';
 import { REACHABILITY_EVENT } from '@/utils/page-events';
-import { clearSession, getToken } from './session';
+import { clearSessionIfStill, getToken } from './session';
 
 export { ApiError, NetworkUnreachableError } from './http-errors';
 
@@ -84,7 +84,7 @@ async function readJsonBody(response: Response): Promise<unknown> {
 }
 
 /** SPEC §8 transport errors. */
-async function toApiError(response: Response, path: string): Promise<ApiError> {
+async function toApiError(response: Response, path: string, sentToken: string | null): Promise<ApiError> {
   const body = (await readJsonBody(response).catch(() => undefined)) as
     | { error?: unknown; details?: unknown; current?: unknown }
     | undefined;
@@ -94,7 +94,8 @@ async function toApiError(response: Response, path: string): Promise<ApiError> {
       // Wrong email or password: the login form shows the server's message (SPEC §8 "Login failure").
       return new ApiError(bodyError ?? MESSAGES.loginFailed, 401, { serverMessage: bodyError ?? MESSAGES.loginFailed });
     }
-    clearSession();
+    // Only the token this request carried is refused: a login since then (here or in another tab) stands.
+    clearSessionIfStill(sentToken);
     return new ApiError(MESSAGES.authExpired, 401);
   }
   const serverMessage = bodyError ?? httpErrorMessage(response.status);
@@ -160,20 +161,40 @@ async function request(
   }
   // A gateway's 502-504 means our server was not reached either.
   announceReachability(response.status < 502 || response.status > 504);
-  if (!response.ok) throw await toApiError(response, path);
+  if (!response.ok) throw await toApiError(response, path, token);
   return response;
 }
 
-/** GET a JSON answer. Throws ApiError (non-OK) or NetworkUnreachableError (no answer). */
+/**
+ * Reads an OK answer's body. A body cut off on its way (the connection dropped after the headers) is no answer:
+ * NetworkUnreachableError, as when nothing came, so callers treat it like an unreachable server (the stored session
+ * stands, a queued write is sent again with its key), never like the server's word.
+ */
+async function readAnswer<T>(
+  response: Response,
+  read: (response: Response) => Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  try {
+    return await read(response);
+  } catch (error) {
+    // The caller's own abort is not a network failure.
+    if (signal?.aborted) throw error;
+    announceReachability(false);
+    throw new NetworkUnreachableError('failed', { cause: error });
+  }
+}
+
+/** GET a JSON answer. Throws ApiError (non-OK) or NetworkUnreachableError (no answer, or only part of it). */
 export async function getJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await request('GET', path, options);
-  return (await readJsonBody(response)) as T;
+  return (await readAnswer(response, readJsonBody, options.signal)) as T;
 }
 
 /** GET a text answer (for example the leads CSV export). */
 export async function getText(path: string, options: RequestOptions = {}): Promise<string> {
   const response = await request('GET', path, options);
-  return response.text();
+  return readAnswer(response, (answer) => answer.text(), options.signal);
 }
 
 /**
@@ -187,6 +208,6 @@ export async function sendJson<T = unknown>(
   options: SendOptions = {},
 ): Promise<T> {
   const response = await request(method, path, { ...options, json: body });
-  return (await readJsonBody(response)) as T;
+  return (await readAnswer(response, readJsonBody, options.signal)) as T;
 }
 

@@ -90,6 +90,17 @@ export function clearSession(): void {
   if (hadSession) notify();
 }
 
+/**
+ * Clears the session only while `token` is still the stored one. A refusal answers the token a request carried:
+ * when a login (in this tab or another) stored a new token while that request was on its way, the refusal says
+ * nothing about the new session, which must not be signed out by it.
+ */
+export function clearSessionIfStill(token: string | null): boolean {
+  if (token === null || getToken() !== token) return false;
+  clearSession();
+  return true;
+}
+
 let storageEventsAttached = false;
 
 /** Another tab logging in or out changes localStorage there; the `storage` event tells this tab. */

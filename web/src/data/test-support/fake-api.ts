@@ -1,8 +1,8 @@
 /**
  * Test support: a real HTTP server on 127.0.0.1 that plays the API, so the data layer's tests go through ky,
  * fetch and sockets as the browser does. A handler answers each request, or makes it fail the ways a phone's
- * network does: 'drop' (the connection dies after the server got the request: the answer is lost) and 'hang'
- * (no answer: the client times out).
+ * network does: 'drop' (the connection dies after the server got the request: the answer is lost), 'cut' (a 200's
+ * headers and the start of its body arrive, then the connection dies) and 'hang' (no answer: the client times out).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +16,11 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | 'drop' | 'hang';
+export type FakeAnswer =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | 'drop'
+  | 'cut'
+  | 'hang';
 export type FakeHandler = (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 export interface FakeApi {
@@ -47,6 +51,12 @@ export async function startFakeApi(handler: FakeHandler = () => ({ status: 404, 
         if (answer === 'hang') return;
         if (answer === 'drop') {
           req.socket.destroy();
+          return;
+        }
+        if (answer === 'cut') {
+          // Promises 1,000 bytes, sends a few, and closes: the client has the status but never the whole body.
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+          res.write('{"valid":true,"adm', () => setTimeout(() => req.socket.destroy(), 20));
           return;
         }
         const headers: Record<string, string> = { ...answer.headers };

@@ -5,12 +5,12 @@
  */
 import { MESSAGES } from '@domain/messages';
 import type { AdminUser, LoginResponse } from '@domain/schemas/admin-user';
-import { ApiError, isServerUnavailable } from '../../http-errors';
+import { ApiError, isServerUnavailable, NetworkUnreachableError } from '../../http-errors';
 import { getJson, sendJson } from '../../http-client';
 import { deleteLocalDb, localDb } from '../../local-db';
 import { persistStorage } from '../../offline-pack';
 import { listOutbox } from '../../outbox';
-import { clearSession, getSessionUser, getToken, setSession } from '../../session';
+import { clearSession, clearSessionIfStill, getSessionUser, getToken, setSession } from '../../session';
 import { startSyncWorker } from '../../sync';
 import { toAdminActionError } from './errors';
 
@@ -45,8 +45,10 @@ export async function login(email: string, password: string): Promise<AdminUser>
  * - No token: throws Error("No token available").
  * - 401: the HTTP client has cleared the session; throws ApiError "Authentication expired. Please login again."
  * - Another refusal (403...): clears the session and throws the ApiError.
- * - The server cannot answer now (unreachable, timeout, 5xx, 429): resolves the stored user, so an admin
- *   offline keeps working; the next verification online decides.
+ * - The server cannot answer now (unreachable, timeout, 5xx, 429, an answer cut off or without the admin):
+ *   resolves the stored user, so an admin offline keeps working; the next verification online decides.
+ * Only the server's refusal of this very token signs out: a login stored meanwhile (here or in another tab)
+ * stands whatever the answer (clearSessionIfStill).
  * A good answer refreshes the stored user (a changed role shows at once).
  */
 export async function verifySession(): Promise<AdminUser> {
@@ -57,7 +59,8 @@ export async function verifySession(): Promise<AdminUser> {
       timeoutMs: VERIFY_TIMEOUT_MS,
     });
     const admin = answer?.admin;
-    if (!admin) throw new ApiError(MESSAGES.authExpired, 401);
+    // An OK answer without the admin is not the server saying no (it says no with 401): no usable answer.
+    if (!admin) throw new NetworkUnreachableError('failed', { cause: new Error('No admin in the verify answer') });
     // Only when it changed: session subscribers re-render on every setSession.
     if (getToken() === token && JSON.stringify(getSessionUser()) !== JSON.stringify(admin)) setSession(token, admin);
     return admin;
@@ -67,7 +70,7 @@ export async function verifySession(): Promise<AdminUser> {
       if (stored) return stored;
       throw error;
     }
-    if (error instanceof ApiError) clearSession();
+    if (error instanceof ApiError) clearSessionIfStill(token);
     throw error;
   }
 }

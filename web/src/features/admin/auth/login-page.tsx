@@ -11,14 +11,13 @@ import {
   clearStoredDataAndReload,
   getPublicConfig,
   login,
-  logout,
   takeClearedDataNotice,
   verifySession,
 } from '@/data/repositories/admin/auth';
 import { getSessionUser, getToken } from '@/data/session';
 import { AdminAlert } from '../shared/admin-alert';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
-import { errorMessage, isUnreachable } from '../shared/error-checks';
+import { errorMessage } from '../shared/error-checks';
 import type { LoginRedirectState } from '../layout/admin-shell';
 
 type Phase = 'checking' | 'form';
@@ -56,14 +55,15 @@ function LoginForm() {
       goIn();
       return;
     }
-    verifySession().then(goIn, (error: unknown) => {
+    verifySession().then(goIn, () => {
       if (!active) return;
-      // The server cannot be reached: the stored session stands (the layout verifies again when online).
-      if (isUnreachable(error) && getSessionUser()) {
+      // verifySession cleared the session if the server refused its token. A session still stored is one that
+      // stands: the server could not say (the layout verifies again when online), or a login in another tab
+      // replaced the refused token meanwhile, which that refusal must not sign out.
+      if (getToken() && getSessionUser()) {
         goIn();
         return;
       }
-      logout();
       setPhase('form');
     });
     return () => {

@@ -4,29 +4,20 @@
  */
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { logout, verifySession } from '@/data/repositories/admin/auth';
-import { isAuthError, isUnreachable } from '../shared/error-checks';
+import { verifySession } from '@/data/repositories/admin/auth';
 
 /** Verifies the stored token when online (now, and whenever TanStack's onlineManager says the connection returned). */
 export function useTokenVerification(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
-    let active = true;
     const verify = () => {
       if (!onlineManager.isOnline()) return;
-      verifySession().catch((error: unknown) => {
-        if (!active) return;
-        // No answer, or the server is down: the stored session stands until the server can say otherwise.
-        if (isUnreachable(error)) return;
-        // A 401 already cleared the session; any other refusal (or no token) logs out too (SPEC §4).
-        if (!isAuthError(error)) logout();
-      });
+      // verifySession signs out when the server refuses this token (SPEC §4), and only then: no answer, a cut-off
+      // one, or a refusal of a token a newer login has replaced leaves the stored session standing.
+      verifySession().catch(() => undefined);
     };
     verify();
     const stop = onlineManager.subscribe((online) => online && verify());
-    return () => {
-      active = false;
-      stop();
-    };
+    return () => stop();
   }, [enabled]);
 }
