@@ -6,12 +6,18 @@
  */
 import { afterEach } from 'vitest';
 
+/** The errors of a test logged already: a passing retry still carries the errors of the attempt before it. */
+const loggedErrors = new WeakMap<object, Set<unknown>>();
+
 afterEach(({ task }) => {
-  const errors = task.result?.errors ?? [];
-  if (errors.length === 0) return;
+  const logged = loggedErrors.get(task) ?? new Set<unknown>();
+  loggedErrors.set(task, logged);
+  const fresh = (task.result?.errors ?? []).filter((error) => !logged.has(error));
+  if (fresh.length === 0) return;
+  for (const error of fresh) logged.add(error);
   const attempt = (task.result?.retryCount ?? 0) + 1;
   console.warn(
     `[e2e] attempt ${attempt} of "${task.name}" (${task.file?.name ?? 'unknown file'}) failed:\n` +
-      errors.map((error) => error.stack ?? error.message).join('\n---\n'),
+      fresh.map((error) => error.stack ?? error.message).join('\n---\n'),
   );
 });
