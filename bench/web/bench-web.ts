@@ -52,7 +52,7 @@ export const LIGHTHOUSE_BUDGET_TEXT =
 
 /** `mobile-slow`'s CPU slowdown: each run is simulated with its own (reference-speed.ts), so the range of the runs. */
 function presetSlowdown(row: LighthouseRow): string {
-  const range = slowdownRange(row.all.flatMap((run) => (run.cpuSlowdown ? [run.cpuSlowdown] : [])));
+  const range = slowdownRange(row.all.map((run) => run.cpuSlowdown));
   return range ? ` (CPU ${range})` : '';
 }
 

@@ -84,7 +84,7 @@ try {
     }
     const tbt = (list: Run[]) => Math.round(median(list.map((item) => item.tbtMs)));
     const indexes = [...built, ...withoutJs].map((item) => item.benchmarkIndex);
-    const slowdowns = [...built, ...withoutJs].flatMap((item) => (item.cpuSlowdown ? [item.cpuSlowdown] : []));
+    const slowdowns = [...built, ...withoutJs].map((item) => item.cpuSlowdown);
     rows.push(
       `| ${page.label} | ${tbt(built)} ms | ${tbt(withoutJs)} ms | ${tbt(built) - tbt(withoutJs)} ms | ` +
         `${built.map((item) => Math.round(item.tbtMs)).join(', ')} | ${withoutJs.map((item) => Math.round(item.tbtMs)).join(', ')} | ` +

@@ -57,5 +57,7 @@ describe('slowdownRange', () => {
     expect(slowdownRange([8.04, 6.51, 10.3])).toBe('6.5-10.3x');
     expect(slowdownRange([8, 8])).toBe('8.0x');
     expect(slowdownRange([])).toBe('');
+    expect(slowdownRange([undefined, 7.25, undefined])).toBe('7.3x');
+    expect(slowdownRange([undefined])).toBe('');
   });
 });

@@ -26,8 +26,12 @@ export function referenceSlowdown(benchmarkIndex: number): number {
   return Math.max(4, (4 * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX);
 }
 
-/** The runs' slowdowns as a table cell: "6.5-10.3x" (one value: "8.0x"); empty when there are none. */
-export function slowdownRange(slowdowns: readonly number[]): string {
+/**
+ * The runs' slowdowns as a table cell: "6.5-10.3x" (one value: "8.0x"); empty when there are none. Runs without one
+ * (another preset, or a CPU quota) are left out.
+ */
+export function slowdownRange(runSlowdowns: readonly (number | undefined)[]): string {
+  const slowdowns = runSlowdowns.filter((slowdown): slowdown is number => slowdown !== undefined);
   if (slowdowns.length === 0) return '';
   const [low, high] = [Math.min(...slowdowns), Math.max(...slowdowns)];
   return low === high ? `${low.toFixed(1)}x` : `${low.toFixed(1)}-${high.toFixed(1)}x`;

@@ -38,8 +38,9 @@ beforeAll(async () => {
 
 afterEach(async ({ task }) => {
   // A failed attempt is retried once (vitest.e2e.config.ts), and the CI log has shown only "retry x1" for the visit
-  // booking: say what the page was showing when an attempt failed.
-  if (tab && task.result?.errors?.length) {
+  // booking: say what the page was showing when an attempt failed. The state, not the errors: a passing retry still
+  // carries the errors of the attempt before it.
+  if (tab && task.result?.state === 'fail') {
     const state = await tab.page
       .evaluate(
         (readyAttribute) => ({
