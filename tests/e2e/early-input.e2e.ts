@@ -258,6 +258,24 @@ describe('a form filled while the app is still starting (6x CPU, slow network)',
     expect(new URL(page.url()).searchParams.get('beds')).toBe('4');
   });
 
+  // The community page's filter bar is hydrated on demand (issue 14): its code loads when the visitor reaches for it.
+  // A choice made before the app started fired its events before anything listened, so the bar must see from its
+  // fields that they changed, load, and apply them.
+  it('community page filters: a choice made before the app started loads the bar and is applied', async () => {
+    const { page } = await slowPhone();
+    const appCode = await holdAppCode(page);
+    await page.goto(`/community/${austinPoint.slug}`, { waitUntil: 'commit' });
+    const beds = page.locator('#homes-filter-beds');
+    await beds.waitFor({ state: 'attached', timeout: 30_000 });
+    await beds.selectOption('3');
+    expect(await appIsReady(page), 'chosen before the app started').toBe(false);
+    appCode.release();
+    await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: 30_000 });
+    await page.waitForURL((url) => url.searchParams.get('beds') === '3', { timeout: 15_000 });
+    await expect.poll(() => beds.inputValue(), { timeout: 10_000 }).toBe('3');
+    expect(tab!.problems.hydrationWarnings, describeProblems(tab!.problems)).toEqual([]);
+  });
+
   // On a phone the filters are in a sheet behind a "Filters" button (issue 17: results first). A tap on it before
   // the app started is held and replayed once the app is ready (app-starter.ts): the sheet opens then.
   it('search on a phone: a tap on Filters before the app started opens the sheet once it runs; its choices apply', async () => {

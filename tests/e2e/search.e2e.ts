@@ -237,6 +237,30 @@ describe('community page filters', () => {
       await tab.close();
     }
   });
+
+  it("load the bar's code only when the visitor reaches for it (hydration on demand, issue 14)", async () => {
+    const tab = await newPage(browser);
+    try {
+      const { page } = tab;
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const barCode = () => requested.filter((path) => /^\/assets\/community-listing-filters-[\w-]+\.js$/.test(path));
+      const lakeshore = communityBySlug('lakeshore-reserve');
+      await open(page, `/community/${lakeshore.slug}`);
+      // The app has started and the network is idle: the server's form is there, its code is not.
+      const status = page.locator('#homes').getByLabel('Status', { exact: true });
+      expect(await status.isEnabled()).toBe(true);
+      expect(barCode()).toEqual([]);
+
+      await status.hover();
+      await expect.poll(() => barCode().length).toBe(1);
+      await status.selectOption('any');
+      await page.waitForURL((url) => url.searchParams.get('status') === 'any');
+      expect(describeProblems(tab.problems)).toBe('');
+    } finally {
+      await tab.close();
+    }
+  });
 });
 
 describe('search offline', () => {

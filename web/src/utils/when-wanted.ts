@@ -1,0 +1,42 @@
+/**
+ * Hydration on demand (issue 14): a server-rendered part whose code only matters once the visitor uses it (the
+ * community page's filter bar) keeps the server's HTML, and its code loads when this resolves, not with the page.
+ * It resolves when the visitor reaches for the part: a pointer over or down on it, focus or a key inside it, a field
+ * of it changed. It also resolves at once when the part is not in the page (a client render needs its code now),
+ * already holds the focus, or shows a field changed since the server sent it: chosen before the app started on a
+ * slow phone, or restored by the browser on Back. Such a change is then applied by the part once it mounts.
+ */
+
+/** The events that say the visitor is about to use a part (capture phase: they reach the document first). */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'] as const;
+
+/** True when a form field shows something else than the server's HTML set (a choice made, text typed). */
+function fieldChanged(field: Element): boolean {
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLInputElement) {
+    return field.type === 'checkbox' || field.type === 'radio'
+      ? field.checked !== field.defaultChecked
+      : field.value !== field.defaultValue;
+  }
+  return field instanceof HTMLTextAreaElement && field.value !== field.defaultValue;
+}
+
+function alreadyWanted(part: Element): boolean {
+  return (
+    part.contains(document.activeElement) || [...part.querySelectorAll('input, select, textarea')].some(fieldChanged)
+  );
+}
+
+export function whenWanted(selector: string): Promise<void> {
+  const part = document.querySelector(selector);
+  if (!part || alreadyWanted(part)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onIntent = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest(selector)) return;
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
+      resolve();
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
+  });
+}
