@@ -17,6 +17,8 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const JOB_CENTRES = ['Downtown', 'Texas Medical Center', 'Energy Corridor', 'Galleria', 'The Woodlands', 'Port/NASA'];
 const MAP_CODE = /\/assets\/houston-map-[^/]+\.js$/;
+/** The map sections' own code: hydrated when near the viewport (issue 14), so it also waits for the scroll. */
+const SECTION_CODE = /\/assets\/map-sections-[^/]+\.js$/;
 
 let browser: Browser;
 let communities: Community[];
@@ -40,11 +42,13 @@ async function tabOf(viewport: { width: number; height: number }, serviceWorkers
   return tab;
 }
 
-/** Records whether the map's code was requested, to prove it waits for the scroll. */
-function watchMapCode(page: Page): { requested: boolean } {
-  const seen = { requested: false };
+/** Records whether the map's code and its section's were requested, to prove they wait for the scroll. */
+function watchMapCode(page: Page): { requested: boolean; sectionRequested: boolean } {
+  const seen = { requested: false, sectionRequested: false };
   page.on('request', (request) => {
-    if (MAP_CODE.test(new URL(request.url()).pathname)) seen.requested = true;
+    const { pathname } = new URL(request.url());
+    if (MAP_CODE.test(pathname)) seen.requested = true;
+    if (SECTION_CODE.test(pathname)) seen.sectionRequested = true;
   });
   return seen;
 }
@@ -70,12 +74,14 @@ describe('map and commute', () => {
       /\d+\.\d mi from Downtown \(about \d+ min\)/,
     );
     expect(mapCode.requested, 'the map code waits until the section nears the viewport').toBe(false);
+    expect(mapCode.sectionRequested, "the section's code waits too (hydrated when near)").toBe(false);
     await expect(section.getByRole('img').count()).resolves.toBe(0);
 
     await section.scrollIntoViewIfNeeded();
     const map = section.getByRole('img', { name: "Map of greater Houston's communities" });
     await map.waitFor({ state: 'visible', timeout: 15_000 });
     expect(mapCode.requested).toBe(true);
+    expect(mapCode.sectionRequested).toBe(true);
     expect((await pinIds(page)).sort()).toEqual(
       mapped()
         .map((community) => community.id)
@@ -110,6 +116,7 @@ describe('map and commute', () => {
       `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`,
     );
     expect(mapCode.requested, 'the map code waits until the section nears the viewport').toBe(false);
+    expect(mapCode.sectionRequested, "the section's code waits too (hydrated when near)").toBe(false);
 
     await section.scrollIntoViewIfNeeded();
     const map = section.getByRole('img', { name: `Map of greater Houston with ${austinPoint.name}` });

@@ -7,16 +7,13 @@
  * the same height holds its place on a client render that waits for the code.
  */
 import { Suspense } from 'react';
-import { whenWanted } from '@/utils/when-wanted';
 import type { CommunityListingFiltersProps } from './community-listing-filters';
 import { preloadable } from './preloadable';
 
 /** The bar's root element (community-listing-filters.tsx). */
 const FILTER_BAR = '.community-listing-filters';
 
-const filters = preloadable(() => import('./community-listing-filters'), {
-  hydrateWhen: () => whenWanted(FILTER_BAR),
-});
+const filters = preloadable(() => import('./community-listing-filters'), { hydrateWhen: { selector: FILTER_BAR } });
 
 export const preloadCommunityListingFilters = filters.preload;
 

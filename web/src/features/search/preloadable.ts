@@ -7,39 +7,41 @@
  *
  * Used for the filter bars, whose code stays out of the JavaScript a public page needs (DESIGN §7).
  *
- * `hydrateWhen` (issue 14): on a hydrating page, the code loads only once this resolves (utils/when-wanted.ts: the
- * visitor reaches for the part); until then React keeps the server's HTML and does no work for it. A preload (a
- * client navigation's loader) loads it at once, whether the gate has opened or not.
+ * `hydrateWhen` (issue 14): on a hydrating page, the code loads only once the visitor reaches for that part, or it
+ * comes near the viewport (utils/when-wanted.ts); until then React keeps the server's HTML and does no work for it.
+ * A preload (a client navigation's loader) loads it at once, whether the part was wanted or not.
  */
 import { lazy, type ComponentType } from 'react';
+import type { WantedPart } from '@/utils/when-wanted';
 
 type Module<P> = { default: ComponentType<P> };
 
 export function preloadable<P extends object>(
   load: () => Promise<Module<P>>,
-  { hydrateWhen }: { hydrateWhen?: () => Promise<void> } = {},
+  { hydrateWhen }: { hydrateWhen?: WantedPart } = {},
 ) {
   let loaded: Module<P> | undefined;
-  /** Settles the lazy component's pending load, when one waits for `hydrateWhen`. */
-  let settleWaiting: ((module: Module<P>) => void) | undefined;
+  let preloadStarted!: () => void;
+  /** The gate of a part hydrated on demand: it opens when the part is wanted, or when a loader preloads it. */
+  const wantedOrPreloaded = new Promise<void>((resolve) => (preloadStarted = resolve));
   const preload = async (): Promise<void> => {
+    preloadStarted();
     loaded ??= await load();
-    settleWaiting?.(loaded);
   };
-  const loadWhenWanted = (): Promise<Module<P>> =>
-    new Promise((resolve, reject) => {
-      settleWaiting = resolve;
-      hydrateWhen!()
-        .then(load)
-        .then((module) => resolve((loaded ??= module)), reject);
-    });
   const Component = lazy(() =>
     loaded
       ? // A thenable that calls back at once: React.lazy resolves it within the same render.
         ({ then: (resolve: (module: Module<P>) => void) => resolve(loaded!) } as Promise<Module<P>>)
-      : hydrateWhen
-        ? loadWhenWanted()
-        : load().then((module) => (loaded = module)),
+      : (hydrateWhen
+          ? // Its own chunk, loaded as the page hydrates: the page does not wait for it (the 110 KB budget).
+            Promise.race([
+              wantedOrPreloaded,
+              import('@/utils/when-wanted').then((module) => module.whenWanted(hydrateWhen)),
+            ])
+          : Promise.resolve()
+        )
+          .then(load)
+          .then((module) => (loaded ??= module)),
   );
   /** The component itself once its code is in (preloaded): rendered without a lazy boundary. */
   const loadedComponent = (): ComponentType<P> | undefined => loaded?.default;

@@ -25,9 +25,15 @@ const TRAIL = [
 
 export const COMMUNITIES_PER_PAGE = 24;
 
-/** The map section (features/map): preloaded by the loader, so the server renders its list of distances. */
-const communitiesMap = preloadable<CommunitiesMapProps>(() =>
-  import('@/features/map/map-sections').then((sections) => ({ default: sections.CommunitiesMap })),
+/**
+ * The map section (features/map): preloaded by the loader, so the server renders its list of distances. Below the
+ * list, it is hydrated when it comes near the viewport (issue 14); only then does it need its code, to load the map.
+ */
+const communitiesMap = preloadable<CommunitiesMapProps>(
+  () => import('@/features/map/map-sections').then((sections) => ({ default: sections.CommunitiesMap })),
+  {
+    hydrateWhen: { selector: 'section[aria-labelledby="communities-map-title"]', nearViewport: true },
+  },
 );
 
 /** The page `?page=` asks for, kept within 1..last (anything else reads as the first page). */

@@ -32,8 +32,14 @@ import { preloadable } from '@/features/search/preloadable';
 import { plural, RoomFacts } from '@/components/listing-labels';
 import { communityThemeVars, useDocumentTheme } from '@/features/communities/community-theme';
 
-/** The location and commute section (features/map): preloaded by the route loader, so the server renders it. */
-export const communityCommute = preloadable(() => import('@/features/map/map-sections'));
+/**
+ * The location and commute section (features/map): preloaded by the route loader, so the server renders it. Far
+ * down the page, it is hydrated when it comes near the viewport (issue 14); only then does it need its code, to load
+ * the map.
+ */
+export const communityCommute = preloadable(() => import('@/features/map/map-sections'), {
+  hydrateWhen: { selector: 'section[aria-labelledby="commute-title"]', nearViewport: true },
+});
 
 const ARROW_LEFT = '<path d="M19 12H5M12 19l-7-7 7-7"/>';
 
