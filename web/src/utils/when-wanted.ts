@@ -47,7 +47,8 @@ export interface WantedPart {
 }
 
 export function whenWanted({ selector, nearViewport }: WantedPart): Promise<void> {
-  const part = document.querySelector(selector);
+  // On the server (a render without the loader's preload) there is nothing to wait for.
+  const part = typeof document === 'undefined' ? null : document.querySelector(selector);
   if (!part || alreadyWanted(part)) return Promise.resolve();
   return new Promise((resolve) => {
     let observer: IntersectionObserver | undefined;
