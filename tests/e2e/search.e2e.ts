@@ -261,6 +261,28 @@ describe('community page filters', () => {
       await tab.close();
     }
   });
+
+  it("still work when the on-demand gate's own code cannot load: the bar then loads at once", async () => {
+    const tab = await newPage(browser, { serviceWorkers: 'block' });
+    try {
+      const { page } = tab;
+      await page.route(/\/assets\/when-wanted-[\w-]+\.js$/, (route) => route.abort());
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const lakeshore = communityBySlug('lakeshore-reserve');
+      await open(page, `/community/${lakeshore.slug}`);
+      expect(requested.some((path) => /^\/assets\/when-wanted-/.test(path))).toBe(true);
+      await expect
+        .poll(() => requested.some((path) => /^\/assets\/community-listing-filters-[\w-]+\.js$/.test(path)))
+        .toBe(true);
+      await page.locator('#homes').getByLabel('Status', { exact: true }).selectOption('any');
+      await page.waitForURL((url) => url.searchParams.get('status') === 'any');
+      expect(tab.problems.pageErrors).toEqual([]);
+      expect(tab.problems.hydrationWarnings).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
 });
 
 describe('search offline', () => {

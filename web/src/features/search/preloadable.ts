@@ -21,11 +21,11 @@ export function preloadable<P extends object>(
   { hydrateWhen }: { hydrateWhen?: WantedPart } = {},
 ) {
   let loaded: Module<P> | undefined;
-  let preloadStarted!: () => void;
-  /** The gate of a part hydrated on demand: it opens when the part is wanted, or when a loader preloads it. */
-  const wantedOrPreloaded = new Promise<void>((resolve) => (preloadStarted = resolve));
+  let markPreloaded!: () => void;
+  /** Resolves when a loader first preloads: a part still waiting to be wanted loads then too. */
+  const preloaded = new Promise<void>((resolve) => (markPreloaded = resolve));
   const preload = async (): Promise<void> => {
-    preloadStarted();
+    markPreloaded();
     loaded ??= await load();
   };
   const Component = lazy(() =>
@@ -33,10 +33,14 @@ export function preloadable<P extends object>(
       ? // A thenable that calls back at once: React.lazy resolves it within the same render.
         ({ then: (resolve: (module: Module<P>) => void) => resolve(loaded!) } as Promise<Module<P>>)
       : (hydrateWhen
-          ? // Its own chunk, loaded as the page hydrates: the page does not wait for it (the 110 KB budget).
+          ? // Its own chunk, loaded as the page hydrates: the page does not wait for it (the 110 KB budget). If it
+            // cannot load, the part loads at once, as it did before it was hydrated on demand.
             Promise.race([
-              wantedOrPreloaded,
-              import('@/utils/when-wanted').then((module) => module.whenWanted(hydrateWhen)),
+              preloaded,
+              import('@/utils/when-wanted').then(
+                (module) => module.whenWanted(hydrateWhen),
+                () => {},
+              ),
             ])
           : Promise.resolve()
         )
