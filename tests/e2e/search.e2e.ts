@@ -192,6 +192,16 @@ describe('the /search page', () => {
   });
 });
 
+/** The community page's filter bar's own chunk (hydrated on demand, issue 14). */
+const FILTER_BAR_CODE = /^\/assets\/community-listing-filters-[\w-]+\.js$/;
+
+/** The paths a page requests from now on, in order. */
+function recordRequests(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  return requested;
+}
+
 describe('community page filters', () => {
   it('narrow the community listings, kept in the URL', async () => {
     const tab = await newPage(browser);
@@ -242,9 +252,8 @@ describe('community page filters', () => {
     const tab = await newPage(browser);
     try {
       const { page } = tab;
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-      const barCode = () => requested.filter((path) => /^\/assets\/community-listing-filters-[\w-]+\.js$/.test(path));
+      const requested = recordRequests(page);
+      const barCode = () => requested.filter((path) => FILTER_BAR_CODE.test(path));
       const lakeshore = communityBySlug('lakeshore-reserve');
       await open(page, `/community/${lakeshore.slug}`);
       // The app has started and the network is idle: the server's form is there, its code is not.
@@ -267,14 +276,11 @@ describe('community page filters', () => {
     try {
       const { page } = tab;
       await page.route(/\/assets\/when-wanted-[\w-]+\.js$/, (route) => route.abort());
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const requested = recordRequests(page);
       const lakeshore = communityBySlug('lakeshore-reserve');
       await open(page, `/community/${lakeshore.slug}`);
       expect(requested.some((path) => /^\/assets\/when-wanted-/.test(path))).toBe(true);
-      await expect
-        .poll(() => requested.some((path) => /^\/assets\/community-listing-filters-[\w-]+\.js$/.test(path)))
-        .toBe(true);
+      await expect.poll(() => requested.some((path) => FILTER_BAR_CODE.test(path))).toBe(true);
       await page.locator('#homes').getByLabel('Status', { exact: true }).selectOption('any');
       await page.waitForURL((url) => url.searchParams.get('status') === 'any');
       expect(tab.problems.pageErrors).toEqual([]);

@@ -3,10 +3,9 @@
  * community page's filter bar) or sees it (the map sections far down a page) keeps the server's HTML, and its code
  * loads when this resolves, not with the page. It resolves when the visitor reaches for the part: a pointer over or
  * down on it, focus or a key inside it, a field of it changed, or (with `nearViewport`) the part coming near the
- * viewport. It also resolves at once when the part is not in the page (a client render needs its
- * code now), already holds the focus, or shows a field changed since the server sent it: chosen before the app
- * started on a slow phone, or restored by the browser on Back. Such a change is then applied by the part once it
- * mounts.
+ * viewport. It also resolves at once when the part is not in the page (a client render needs its code now), already
+ * holds the focus, or shows a field changed since the server sent it: chosen before the app started on a slow phone,
+ * or restored by the browser on Back. Such a change is then applied by the part once it mounts.
  */
 
 /**
