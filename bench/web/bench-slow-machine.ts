@@ -6,7 +6,8 @@
  *
  * Beside `mobile-slow` in bench:web, which multiplies the observed main-thread tasks: here the compositor, the
  * browser process and the raster threads are as slow as the main thread, and a task's wall time includes its
- * waiting for them, as on a slow phone. LIGHTHOUSE_RUNS runs per page (default 5), medians. Writes
+ * waiting for them, as on a slow phone. LIGHTHOUSE_RUNS runs per page (default 5), medians; the machine's floor (a
+ * page that does nothing: floor-page.ts) is measured the same way beside the pages. Writes
  * bench/results/slow-machine.md. Without root or a cgroup cpu controller it says why and exits 0 (nothing measured).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,8 @@ import { REPO_ROOT } from '../../tests/server/server-process';
 import { createCpuQuota } from './cpu-quota';
 import { runLighthouse } from './lighthouse';
 import { startWebBenchServer } from './web-server';
-import { verdictOf } from './bench-web';
+import { rowVerdict } from './bench-web';
+import { FLOOR_PAGE_LABEL, startFloorPage } from './floor-page';
 
 const cores = Number(process.env.SLOW_MACHINE_CORES ?? 0.45);
 const quota = createCpuQuota(cores);
@@ -25,10 +27,11 @@ if (typeof quota === 'string') {
 }
 
 const server = await startWebBenchServer();
+const floor = await startFloorPage();
 try {
   const rows = await runLighthouse({
     baseUrl: server.url,
-    pages: server.pages,
+    pages: [...server.pages, { label: FLOOR_PAGE_LABEL, path: '/', url: floor.url, floor: true }],
     presets: ['mobile'],
     beforeEachRun: (chromiumPid) => quota.addProcessTree(chromiumPid),
   });
@@ -42,7 +45,7 @@ try {
       (row) =>
         `| ${row.page} | ${row.median.performance} | ${(row.median.lcpMs / 1000).toFixed(2)} s | ` +
         `${Math.round(row.median.tbtMs)} ms | ${row.all.map((run) => Math.round(run.tbtMs)).join(', ')} | ` +
-        `${range(row.all.map((run) => run.benchmarkIndex))} | ${verdictOf(row.misses)} |`,
+        `${range(row.all.map((run) => run.benchmarkIndex))} | ${rowVerdict(row)} |`,
     ),
   ];
   const markdown = `${lines.join('\n')}\n`;
@@ -50,5 +53,5 @@ try {
   writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'slow-machine.md'), markdown);
   console.log(`\n${markdown}`);
 } finally {
-  await server.stop();
+  await Promise.all([server.stop(), floor.stop()]);
 }

@@ -70,8 +70,10 @@ export interface LighthouseRow {
   /** Median of each figure over the runs. */
   median: LighthouseFigures;
   all: LighthouseFigures[];
-  /** The budgets this row misses (empty when it meets them all). */
+  /** The budgets this row misses (empty when it meets them all, and for the floor). */
   misses: string[];
+  /** The machine's floor (floor-page.ts): reported beside the app's pages, never judged. */
+  floor?: boolean;
 }
 
 /**
@@ -169,9 +171,18 @@ async function runOnce(url: string, flags: Flags, preset: Preset): Promise<{ lhr
   throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${lastError}`);
 }
 
+export interface LighthousePage {
+  label: string;
+  /** Under `baseUrl`, unless `url` gives the whole address (a page served elsewhere). */
+  path: string;
+  url?: string;
+  /** The machine's floor (floor-page.ts): measured like the others, never judged against the budgets. */
+  floor?: boolean;
+}
+
 export interface LighthouseOptions {
   baseUrl: string;
-  pages: { label: string; path: string }[];
+  pages: LighthousePage[];
   runs?: number;
   presets?: Preset[];
   /**
@@ -207,7 +218,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
             ...baseFlags(),
             ...(fixedSlowdown ? { throttling: mobileThrottling(fixedSlowdown) } : {}),
           };
-          const { lhr, cpuSlowdown } = await runOnce(`${options.baseUrl}${page.path}`, flags, preset);
+          const { lhr, cpuSlowdown } = await runOnce(page.url ?? `${options.baseUrl}${page.path}`, flags, preset);
           last = lhr;
           const slowdown = fixedSlowdown ?? cpuSlowdown;
           const figures = { ...figuresOf(lhr), ...(slowdown ? { cpuSlowdown: slowdown } : {}) };
@@ -234,7 +245,8 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
           runs,
           median: mid,
           all,
-          misses: missedBudgets(mid),
+          misses: page.floor ? [] : missedBudgets(mid),
+          ...(page.floor ? { floor: true } : {}),
         });
         if (options.diagnosticsDir && last) {
           mkdirSync(options.diagnosticsDir, { recursive: true });
