@@ -17,7 +17,7 @@ import { createCpuQuota } from './cpu-quota';
 import { runLighthouse } from './lighthouse';
 import { startWebBenchServer } from './web-server';
 import { rowVerdict } from './bench-web';
-import { FLOOR_PAGE_LABEL, startFloorPage } from './floor-page';
+import { startFloorPage } from './floor-page';
 
 const cores = Number(process.env.SLOW_MACHINE_CORES ?? 0.45);
 const quota = createCpuQuota(cores);
@@ -31,7 +31,7 @@ const floor = await startFloorPage();
 try {
   const rows = await runLighthouse({
     baseUrl: server.url,
-    pages: [...server.pages, { label: FLOOR_PAGE_LABEL, path: '/', url: floor.url, floor: true }],
+    pages: [...server.pages, floor.lighthousePage],
     presets: ['mobile'],
     beforeEachRun: (chromiumPid) => quota.addProcessTree(chromiumPid),
   });

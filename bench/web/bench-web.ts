@@ -25,7 +25,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../tests/server/server-process';
 import { measurePublicBundles, PUBLIC_JS_BUDGET_BYTES, type BundleRow } from './bundle-size';
 import { LIGHTHOUSE_BUDGETS, runLighthouse, type LighthouseRow, type Preset } from './lighthouse';
-import { FLOOR_PAGE_LABEL, startFloorPage } from './floor-page';
+import { startFloorPage } from './floor-page';
 import { measureOfflineVisits, OFFLINE_RENDER_BUDGET_MS, type OfflineRow } from './offline-visit';
 import { slowdownRange } from './reference-speed';
 import { startWebBenchServer } from './web-server';
@@ -127,7 +127,7 @@ export async function runWebBench(): Promise<WebResults> {
     const presets = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,mobile-slow,desktop').split(',') as Preset[];
     lighthouse = await runLighthouse({
       baseUrl: server.url,
-      pages: [...server.pages, { label: FLOOR_PAGE_LABEL, path: '/', url: floor.url, floor: true }],
+      pages: [...server.pages, floor.lighthousePage],
       presets,
       diagnosticsDir: path.join(RESULTS_DIR, 'lighthouse'),
     });

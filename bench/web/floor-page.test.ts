@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowVerdict, tbtRange } from './bench-web';
-import { startFloorPage, type FloorPage } from './floor-page';
+import { FLOOR_PAGE_LABEL, startFloorPage, type FloorPage } from './floor-page';
 import type { LighthouseFigures, LighthouseRow } from './lighthouse';
 
 describe('the floor page', () => {
@@ -28,6 +28,10 @@ describe('the floor page', () => {
     expect(html.match(/<h1>/g)).toHaveLength(1);
     // Anything the page loads or runs would be the page's cost, not the machine's.
     expect(html).not.toMatch(/<(script|link|img|style|iframe|video)\b/i);
+  });
+
+  it('is handed to runLighthouse at its own address, as the floor', () => {
+    expect(floor.lighthousePage).toEqual({ label: FLOOR_PAGE_LABEL, path: '/', url: floor.url, floor: true });
   });
 
   it('answers anything else with a 404, as Lighthouse asks for robots.txt', async () => {
