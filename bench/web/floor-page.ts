@@ -6,8 +6,9 @@
  * Why it is needed (issue 14, docs/reliability.md): Lighthouse's simulated TBT multiplies the wall time of the
  * renderer's tasks, waits for a core included, so part of every page's TBT is the machine's. On a fresh 2-core VM of
  * this kind with a benchmarkIndex of about 2,600, this page alone read 0-239 ms of TBT in 20 runs of the mobile
- * preset (medians 15-66): the navigation's commit (the V8 context's creation) and its first layout, waits included. What a page
- * reads above its floor is what the page itself costs. The floor is reported, never judged against the budgets.
+ * preset (medians 15-66): the navigation's commit (the V8 context's creation) and its first layout, waits
+ * included. What a page reads above its floor is what the page itself costs. The floor is reported, never judged
+ * against the budgets.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
