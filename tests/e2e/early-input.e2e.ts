@@ -210,7 +210,10 @@ describe('a form filled while the app is still starting (6x CPU, slow network)',
   it('visit booking: Schedule Visit pressed before the app is ready, filled at once, stored NEW with its slot', async () => {
     const { page } = await slowPhone();
     await page.goto(`/community/${austinPoint.slug}`, { waitUntil: 'commit' });
-    const button = page.getByRole('button', { name: 'Schedule Visit', exact: true }).last();
+    // The page's own button, in its main landmark. Not "the last Schedule Visit on the page": the HTML is still
+    // arriving here, and when only its top had been parsed the last one was the community top bar's copy, which is
+    // off screen until the page is scrolled; the click then waited on it until the timeout (twice in one CI run).
+    const button = page.getByRole('main').getByRole('button', { name: 'Schedule Visit', exact: true });
     await button.waitFor({ state: 'visible', timeout: 30_000 });
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Schedule Visit' });
