@@ -1,5 +1,5 @@
 /**
- * bench:api's endpoints: for each measured endpoint the request list autocannon cycles through on ours and on
+ * bench:api's endpoints: for each measured endpoint the request list a load run cycles through on ours and on
  * json-server (its own routes), the sample path of the calibration payload, and the contact bodies of the POSTs.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,24 +14,21 @@ export interface EndpointSpec {
   kind: 'read' | 'write';
   /** Reads: the path of one typical request on our server (its answer is the calibration payload). */
   samplePath?: (data: GeneratedData) => string;
-  /** A fresh request list (own counters) for one autocannon run. */
+  /** A fresh request list (own counters) for one load run (GETs: wrk walks their paths; POSTs: autocannon). */
   requests: (server: 'ours' | 'json-server', data: GeneratedData) => RequestSpec[];
 }
 
 /**
- * One GET per value, which autocannon cycles through. Each request is built once: a setupRequest callback would
- * make autocannon rebuild the request on every send, and on two shared cores that client-side work, not the
- * server, capped the fast server's figure (16-19k req/s here, against 25-31k for the calibration server driven
- * with one prebuilt request).
+ * One GET per value, which the load run walks round-robin (wrk, bench/support/wrk.ts). Each is a plain prebuilt
+ * path: when autocannon drove the reads, a setupRequest callback that rebuilt the request on every send capped the
+ * fast server's figure on two shared cores (16-19k req/s against 25-31k with prebuilt requests).
  *
- * Every connection walks the same list from its start, so the list is shuffled (the same seeded order for both
- * servers): in data order, a short run would only ever ask for the first few hundred records, which a server that
- * scans its array (json-server) finds at once.
+ * The list is shuffled (the same seeded order for both servers): in data order, a short run would ask for the
+ * first records far more often than the last, which a server that scans its array (json-server) finds at once.
  */
 function rotating(pathFor: (value: string) => string, values: string[]): RequestSpec[] {
-  // At most MAX_DISTINCT_REQUESTS of them: autocannon builds the whole list for each of its connections when a
-  // run starts, and 4,700 ids × 50 connections took a noticeable part of a short run from the client. A random
-  // sample keeps an array scan's average position at the middle of the data.
+  // At most MAX_DISTINCT_REQUESTS of them, a seeded random sample: it keeps an array scan's average position at
+  // the middle of the data, and the same sample as the runs recorded before the reads moved to wrk.
   return seededShuffle(values)
     .slice(0, MAX_DISTINCT_REQUESTS)
     .map((value) => ({ method: 'GET', path: pathFor(value) }));

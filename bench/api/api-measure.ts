@@ -1,12 +1,13 @@
 /**
- * bench:api's measuring: one autocannon run against a server on HOST, its figures as a Measurement, the median of
- * a server's rounds, the A-B-B-A paired runs combined, the raw sample a calibration server replays, and the waits
- * that keep one measurement's leftover work (slow answers, compaction) out of the next.
+ * bench:api's measuring: one load run against a server on HOST (wrk for reads, autocannon for writes), its figures
+ * as a Measurement, the median of a server's rounds, the A-B-B-A paired runs combined, the raw sample a calibration
+ * server replays, and the waits that keep one measurement's leftover work (slow answers, compaction) out of the next.
  */
 import { readdir } from 'node:fs/promises';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { fetchRaw } from '../support/net';
 import { HOST } from '../support/paths';
+import { runWrk, type WrkFigures } from '../support/wrk';
 import type { Measurement, PairedMeasurement } from './api-types';
 
 /**
@@ -16,17 +17,53 @@ import type { Measurement, PairedMeasurement } from './api-types';
  */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 
-export async function runAutocannon(
+/**
+ * One run of `requests` (cycled) for `duration` seconds. Plain GETs go to wrk, which walks their paths round-robin:
+ * autocannon's own work per answer capped the fast reads on two shared cores (bench/support/wrk.ts). Requests with
+ * a body or a per-request setup (the contact POSTs) go to autocannon, whose cost there is small beside an fsync.
+ */
+export async function runLoad(
   url: string,
   requests: RequestSpec[],
   connections: number,
   duration: number,
   headers: Record<string, string>,
-): Promise<Result> {
+): Promise<Measurement> {
   const target = new URL(url);
   if (target.hostname !== HOST) throw new Error(`refusing to benchmark ${url}: only ${HOST} is allowed`);
+  if (requests.every(isPlainGet)) {
+    const paths = requests.map((request) => request.path!);
+    return fromWrk(await runWrk({ url: target.origin, connections, durationSec: duration, headers, paths }));
+  }
   const withHeaders = requests.map((request) => ({ ...request, headers: { ...headers, ...request.headers } }));
-  return autocannon({ url, connections, duration, requests: withHeaders, timeout: 10 });
+  return toMeasurement(await autocannon({ url, connections, duration, requests: withHeaders, timeout: 10 }));
+}
+
+const isPlainGet = (request: RequestSpec) =>
+  (request.method ?? 'GET') === 'GET' &&
+  request.path !== undefined &&
+  request.body === undefined &&
+  request.setupRequest === undefined &&
+  request.headers === undefined;
+
+/**
+ * wrk's figures as a Measurement. wrk counts answers that are not 2xx or 3xx without their codes, so statusCodes
+ * has two classes here.
+ */
+export function fromWrk(figures: WrkFigures): Measurement {
+  const ok = figures.requests - figures.non2xx;
+  return {
+    reqPerSec: figures.reqPerSec,
+    p50Ms: figures.p50Ms,
+    p99Ms: figures.p99Ms,
+    meanMs: figures.meanMs,
+    ok,
+    non2xx: figures.non2xx,
+    errors: figures.errors,
+    timeouts: figures.timeouts,
+    statusCodes: { '2xx/3xx': ok, ...(figures.non2xx > 0 ? { other: figures.non2xx } : {}) },
+    durationSec: figures.durationSec,
+  };
 }
 
 /** The raw bytes (still compressed) and Content-Encoding of one GET, for the calibration server to replay. */
@@ -73,20 +110,20 @@ export function medianRun(runs: Measurement[]): Measurement {
   return { ...middle, non2xx: total('non2xx'), errors: total('errors'), timeouts: total('timeouts'), statusCodes };
 }
 
-/** Paired runs of one side combined: requests over seconds, and the mean latency weighted by requests. */
-export function combine(results: Result[]): PairedMeasurement['from'] {
+/** Paired runs of one side combined: answers over seconds, and the mean latency weighted by answers. */
+export function combine(runs: Measurement[]): PairedMeasurement['from'] {
   let count = 0;
   let latencySum = 0;
   let seconds = 0;
   let ok = 0;
   let bad = 0;
-  for (const result of results) {
-    const n = result['2xx'] + result.non2xx;
+  for (const run of runs) {
+    const n = run.ok + run.non2xx;
     count += n;
-    latencySum += result.latency.average * n;
-    seconds += result.duration;
-    ok += result['2xx'];
-    bad += result.non2xx + result.errors;
+    latencySum += run.meanMs * n;
+    seconds += run.durationSec;
+    ok += run.ok;
+    bad += problems(run);
   }
   return { reqPerSec: count / seconds, meanMs: count ? latencySum / count : 0, ok, problems: bad };
 }

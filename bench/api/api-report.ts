@@ -92,7 +92,7 @@ export function formatMarkdown(result: ApiBenchResult): string {
     '',
     `Run ${result.startedAt} → ${result.finishedAt}. Node ${env.node}, ${env.cpus} CPU (${env.cpuModel}), load average ` +
       `${env.loadAverageAtStart.map((l) => l.toFixed(2)).join('/')} at start, ` +
-      `${env.loadAverageAtEnd.map((l) => l.toFixed(2)).join('/')} at end. autocannon ${env.autocannon}, json-server ${env.jsonServer}.`,
+      `${env.loadAverageAtEnd.map((l) => l.toFixed(2)).join('/')} at end. Reads driven by wrk ${env.wrk ?? '(not recorded)'}, writes by autocannon ${env.autocannon}; json-server ${env.jsonServer}.`,
     '',
     `Our server's storage: ${settings.storage === 'postgres' ? `STORAGE=postgres, ${settings.postgres ?? 'PostgreSQL'} on this machine` : 'STORAGE=file (the default)'}.`,
     '',
@@ -147,8 +147,9 @@ export function resultNotes(settings: {
   const { acceptEncoding, storage: storageMode, loadAverageAtStart } = settings;
   return [
     ...busyMachineNote(loadAverageAtStart, os.loadavg()),
-    'Client and servers share this machine: autocannon (one thread, this process) competes with the server under ' +
-      'test for the same cores, and with anything else running. Compare ratios within a run, not absolute numbers across machines.',
+    'Client and servers share this machine: the client (wrk, one thread, for the reads; autocannon in this process for ' +
+      'the POSTs) competes with the server under test for the same cores, and with anything else running. Compare ratios ' +
+      'within a run, not absolute numbers across machines.',
     (acceptEncoding
       ? `Every request sends Accept-Encoding: ${acceptEncoding}, as browsers do: json-server compresses answers over 1 KB on each request (its default compression middleware), ours serves them compressed once per change; the calibration server replays our compressed bytes. \`--accept-encoding=\` measures uncompressed answers.`
       : 'Requests are sent without Accept-Encoding (--accept-encoding=), so neither server compresses.') +
@@ -160,7 +161,7 @@ export function resultNotes(settings: {
       '/listings/:id, POST /contacts), without a --routes rewriter, in its default configuration with --quiet (no ' +
       `request logging). Our community list answers pages of ${PUBLIC_LIST_PAGE_SIZE} whole records; json-server is ` +
       'asked for the same page.',
-    'GET by id walks every listing id of the data set round-robin; listings?communityId walks every community id.',
+    'GET by id walks a seeded random sample of up to 500 listing ids round-robin; listings?communityId walks up to 500 community ids.',
     (storageMode === 'postgres'
       ? 'Our server runs with STORAGE=postgres on a PostgreSQL cluster started by the bench on this machine with its ' +
         'durable defaults (fsync, synchronous_commit and full_page_writes on): a contact POST is answered after its ' +

@@ -5,20 +5,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { RequestSpec, Result } from 'autocannon';
+import type { RequestSpec } from 'autocannon';
 import { stopChild } from '../support/child-processes';
 import { SCALE_CHECK_ENDPOINTS, type EndpointSpec } from './api-endpoints';
 import { fmtMs, fmtRate } from './api-format';
-import {
-  combine,
-  fetchSample,
-  medianRun,
-  problems,
-  runAutocannon,
-  settle,
-  toMeasurement,
-  waitForCompaction,
-} from './api-measure';
+import { combine, fetchSample, medianRun, problems, runLoad, settle, waitForCompaction } from './api-measure';
 import { startJsonServer, startNullServer, type RunningServer } from './api-servers';
 import type { EndpointKey, EndpointRow, Measurement, PairedMeasurement } from './api-types';
 import { judgeRow } from './api-verdicts';
@@ -81,20 +72,13 @@ async function measureRounds(
         name === 'ours' ? `/api/public/listings/${data.listingIds[0]}` : `/listings/${data.listingIds[0]}`;
       const warm =
         round === 1
-          ? await runAutocannon(
-              server.url,
-              spec.requests(name, data),
-              connections,
-              settings.warmupSeconds,
-              requestHeaders,
-            )
+          ? await runLoad(server.url, spec.requests(name, data), connections, settings.warmupSeconds, requestHeaders)
           : undefined;
       if (warm) await settle(server.url, cheapPath, log);
-      const result = await runAutocannon(server.url, spec.requests(name, data), connections, duration, requestHeaders);
+      const m = await runLoad(server.url, spec.requests(name, data), connections, duration, requestHeaders);
       await settle(server.url, cheapPath, log);
-      const m = toMeasurement(result);
       runs[name].push(m);
-      if (name === 'ours' && spec.kind === 'write') entry.acknowledgedPosts += (warm?.['2xx'] ?? 0) + result['2xx'];
+      if (name === 'ours' && spec.kind === 'write') entry.acknowledgedPosts += (warm?.ok ?? 0) + m.ok;
       log(
         `   ${spec.label.padEnd(40)} ${name.padEnd(11)} ${fmtRate(m.reqPerSec).padStart(7)} req/s  ` +
           `p50 ${fmtMs(m.p50Ms)} ms  p99 ${fmtMs(m.p99Ms)} ms  mean ${fmtMs(m.meanMs)} ms` +
@@ -116,10 +100,8 @@ async function measureCeiling(
   const { connections, requestHeaders } = settings;
   const requests: RequestSpec[] = [{ method: 'GET', path: `/${spec.key}` }];
   const ceilingSeconds = Math.min(duration, 5);
-  await runAutocannon(nullServer.url, requests, connections, 1, requestHeaders);
-  const ceiling = toMeasurement(
-    await runAutocannon(nullServer.url, requests, connections, ceilingSeconds, requestHeaders),
-  );
+  await runLoad(nullServer.url, requests, connections, 1, requestHeaders);
+  const ceiling = await runLoad(nullServer.url, requests, connections, ceilingSeconds, requestHeaders);
   settings.log(
     `   ${''.padEnd(40)} ${'ceiling'.padEnd(11)} ${fmtRate(ceiling.reqPerSec).padStart(7)} req/s  ` +
       `p50 ${fmtMs(ceiling.p50Ms)} ms  p99 ${fmtMs(ceiling.p99Ms)} ms  (bare node:http, same payload)`,
@@ -180,13 +162,13 @@ export async function pairedScaleCheck(
     if (waited > 0) log(`   (waited ${(waited / 1000).toFixed(1)} s for ${side.data.ourDataDir} to finish compacting)`);
   }
   for (const spec of settings.endpoints.filter((e) => (SCALE_CHECK_ENDPOINTS as readonly string[]).includes(e.key))) {
-    const results = new Map<OursEntry, Result[]>([
+    const results = new Map<OursEntry, Measurement[]>([
       [from, []],
       [to, []],
     ]);
     for (const side of [from, to, to, from]) {
       const cheapPath = `/api/public/listings/${side.data.listingIds[0]}`;
-      const result = await runAutocannon(
+      const result = await runLoad(
         side.server.url,
         spec.requests('ours', side.data),
         connections,
@@ -194,7 +176,7 @@ export async function pairedScaleCheck(
         requestHeaders,
       );
       await settle(side.server.url, cheapPath, log);
-      if (spec.kind === 'write') side.acknowledgedPosts += result['2xx'];
+      if (spec.kind === 'write') side.acknowledgedPosts += result.ok;
       results.get(side)!.push(result);
     }
     const pair: PairedMeasurement = {

@@ -16,6 +16,7 @@ import { BROWSER_ACCEPT_ENCODING } from './api-measure';
 import { countContacts, importIntoBenchDatabase, postgresSettings, resultsName } from './api-postgres';
 import { formatMarkdown, resultNotes } from './api-report';
 import { measureScale, pairedScaleCheck, type MeasureSettings, type OursEntry } from './api-rounds';
+import { wrkVersion } from '../support/wrk';
 import { jsonServerBin, pkgVersion, startOurServer } from './api-servers';
 import type {
   ApiBenchOptions,
@@ -138,6 +139,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     environment: {
       ...machineEnvironment(loadAverageAtStart),
       autocannon: pkgVersion('autocannon'),
+      wrk: wrkVersion(),
       jsonServer: jsonServerVersion,
     },
     settings: {

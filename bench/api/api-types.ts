@@ -18,7 +18,7 @@ export type EndpointKey = 'communities' | 'listingsByCommunity' | 'listingById' 
 export type Verdict = 'PASS' | 'FAIL' | 'n/a';
 
 export interface Measurement {
-  /** Mean of autocannon's per-second samples (what its CLI prints as Req/Sec Avg). */
+  /** Reads (wrk): answers over seconds. Writes: the mean of autocannon's per-second samples (its Req/Sec Avg). */
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
@@ -93,6 +93,8 @@ export interface ApiBenchResult {
   /** The machine (Node, OS, CPUs, load average at start and end) and the client and json-server versions. */
   environment: MachineEnvironment & {
     autocannon: string;
+    /** The reads' load generator (bench/support/wrk.ts); the writes stay on autocannon. */
+    wrk?: string;
     jsonServer: string;
   };
   settings: {

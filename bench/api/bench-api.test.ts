@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { combine, fromWrk } from './api-measure';
 import { medianRun, seededShuffle, type Measurement } from './bench-api';
 
 const run = (reqPerSec: number, extra: Partial<Measurement> = {}): Measurement => ({
@@ -58,5 +59,35 @@ describe('seededShuffle', () => {
     const mean = firstPositions.reduce((sum, position) => sum + position, 0) / firstPositions.length;
     expect(mean).toBeGreaterThan(ids.length * 0.35);
     expect(mean).toBeLessThan(ids.length * 0.65);
+  });
+});
+
+describe('fromWrk', () => {
+  it('counts the 2xx/3xx answers as what was answered minus the others, and keeps the errors apart', () => {
+    const m = fromWrk({
+      reqPerSec: 20_000,
+      p50Ms: 2,
+      p99Ms: 4,
+      meanMs: 2.5,
+      requests: 100_000,
+      durationSec: 5,
+      non2xx: 3,
+      errors: 2,
+      timeouts: 1,
+    });
+    expect(m).toMatchObject({ reqPerSec: 20_000, ok: 99_997, non2xx: 3, errors: 2, timeouts: 1, durationSec: 5 });
+    expect(m.statusCodes).toEqual({ '2xx/3xx': 99_997, other: 3 });
+  });
+});
+
+describe('combine (the paired runs of one side)', () => {
+  it('is answers over seconds, with the mean latency weighted by answers, and every problem kept', () => {
+    const combined = combine([
+      run(1000, { ok: 1000, durationSec: 1, meanMs: 10 }),
+      run(3000, { ok: 3000, durationSec: 1, meanMs: 2, errors: 1 }),
+    ]);
+    expect(combined.reqPerSec).toBe(2000);
+    expect(combined.meanMs).toBeCloseTo((1000 * 10 + 3000 * 2) / 4000);
+    expect(combined).toMatchObject({ ok: 4000, problems: 1 });
   });
 });

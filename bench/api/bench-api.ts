@@ -3,7 +3,8 @@
  *
  * For each scale (1× = the seed, 100× = every record replicated 100 times, see generate-data.ts) it starts our
  * server (file storage, a pre-populated DATA_DIR) and json-server 0.17 (its default configuration, `--quiet`,
- * serving a db.json with the very same records), then runs autocannon against 127.0.0.1 for each endpoint:
+ * serving a db.json with the very same records), then loads 127.0.0.1 for each endpoint (wrk for the GETs, autocannon
+ * for the POSTs, see api-measure.ts `runLoad`):
  * a warm-up run that is not counted, then the measured run, ours first, then json-server, endpoint by endpoint.
  *
  * json-server is called on its own routes (`/communities?_limit=100`, `/listings?communityId=…`, `/listings/:id`,
@@ -33,7 +34,7 @@
  * Every child process is stopped at the end, also on an error or Ctrl-C.
  *
  * This file is the script entry and the module's public face; the work is in api-run.ts (the run), api-rounds.ts
- * (measurement rounds), api-measure.ts (autocannon and figures), api-endpoints.ts, api-servers.ts,
+ * (measurement rounds), api-measure.ts (the load runs and figures), api-endpoints.ts, api-servers.ts,
  * api-verdicts.ts, api-report.ts (notes and api.md), api-postgres.ts and api-types.ts.
  */
 import path from 'node:path';

@@ -5,7 +5,7 @@
  * - the JSON read of the same record in the same run (`/api/public/communities/{id}`, `/api/public/listings/{id}`;
  *   for `/` and `/communities`, the card list they show, `/api/public/communities?view=list`);
  * - a bare node:http server answering the page's very bytes (the ceiling of this client on this machine).
- * The load generator is wrk (Debian's package: apt-get install -y wrk); see `load` in pages-wrk.ts for why not
+ * The load generator is wrk (Debian's package: apt-get install -y wrk); bench/support/wrk.ts says why not
  * autocannon. Also the cold render of each page (nothing cached: a fresh query string each time, so every
  * request renders and compresses at the cold level), median of many, one request at a time.
  *
@@ -30,7 +30,6 @@ import { judgePageRows, pageScaleRows, pagesMarkdown } from './pages-report';
 import { PAGE_BUDGETS, type PageRow, type PagesOptions } from './pages-types';
 
 export { PAGE_BUDGETS, type PageRow } from './pages-types';
-export { parseWrk } from './pages-wrk';
 
 process.once('exit', killAllChildren);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
