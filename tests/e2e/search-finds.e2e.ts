@@ -19,6 +19,7 @@ import {
 } from './support/browser';
 import { browserSuite } from './support/suite';
 import { SEARCH_PAGE_SIZE } from '../../web/src/features/search/listing-filters';
+import { APP_READY_ATTRIBUTE } from '../../web/src/utils/app-ready-event';
 
 const PHONE = { width: 390, height: 844 };
 const RESULTS = '[aria-label="Matching homes"]';
@@ -105,7 +106,23 @@ describe('search on a desktop', () => {
       expect((await cardIds(page)).length).toBe(SEARCH_PAGE_SIZE);
       await page.getByText(`Showing ${SEARCH_PAGE_SIZE} of ${listings.length} homes`).waitFor();
       await page.getByRole('link', { name: 'Load more' }).click();
-      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      // Once in a clean-clone run the URL did not change within 30 s (the retry passed): say what the page showed.
+      await page
+        .waitForURL((url) => url.searchParams.get('page') === '2')
+        .catch(async (error: Error) => {
+          const state = await page
+            .evaluate(
+              (readyAttribute) => ({
+                url: location.href,
+                appReady: document.documentElement.hasAttribute(readyAttribute),
+                // The router's spinner: a navigation waiting on its loader.
+                navigating: document.querySelector('.navigation-status')?.textContent ?? null,
+              }),
+              APP_READY_ATTRIBUTE,
+            )
+            .catch((reason: unknown) => String(reason));
+          throw new Error(`${error.message}\npage: ${JSON.stringify(state)}\n${describeProblems(tab.problems)}`);
+        });
       const twoSteps = Math.min(listings.length, 2 * SEARCH_PAGE_SIZE);
       await expect.poll(async () => (await cardIds(page)).length).toBe(twoSteps);
       const firstNew = (await cardIds(page))[SEARCH_PAGE_SIZE]!;
