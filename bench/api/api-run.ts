@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPostgresCluster, type PostgresCluster } from '../../tests/support/postgres-cluster';
 import { killAllChildren, stopChild } from '../support/child-processes';
+import { pinThisProcessAsClient } from '../support/cpu-pinning';
 import { machineEnvironment } from '../support/machine';
 import { RESULTS_DIR } from '../support/paths';
 import { ENDPOINTS } from './api-endpoints';
@@ -84,6 +85,9 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       postgres = { cluster, version: await postgresSettings(cluster) };
       log(`PostgreSQL: ${postgres.version}`);
     }
+    // The servers get a CPU of their own; this process (autocannon, bookkeeping) and wrk share the others. After
+    // the PostgreSQL cluster has started, which is left where the kernel puts it, as before.
+    pinThisProcessAsClient();
     for (const scale of scales) {
       const generateStart = Date.now();
       const data = await generateApiData(scale, workDir);

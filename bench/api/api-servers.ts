@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { BENCH_SERVER_ENV, startApiServer } from '../support/api-server';
 import { collectOutput, startNodeChild, track } from '../support/child-processes';
+import { pinnedCommand } from '../support/cpu-pinning';
 import { freePort } from '../support/net';
 import { HOST } from '../support/paths';
 
@@ -31,6 +32,7 @@ export async function startOurServer(
     dataDir,
     nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
     env: { ...BENCH_SERVER_ENV, ...(databaseUrl ? { STORAGE: 'postgres', DATABASE_URL: databaseUrl } : {}) },
+    cpu: 'server',
   });
   return { name: 'ours', ...started };
 }
@@ -58,11 +60,22 @@ export function pkgVersion(name: string): string {
 export async function startJsonServer(dbFile: string): Promise<RunningServer> {
   const port = await freePort();
   const child = track(
-    spawn(process.execPath, [jsonServerBin().bin, dbFile, '--port', String(port), '--host', HOST, '--quiet'], {
-      cwd: path.dirname(dbFile),
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    }),
+    spawn(
+      ...pinnedCommand('server', process.execPath, [
+        jsonServerBin().bin,
+        dbFile,
+        '--port',
+        String(port),
+        '--host',
+        HOST,
+        '--quiet',
+      ]),
+      {
+        cwd: path.dirname(dbFile),
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    ),
   );
   const output = collectOutput(child);
   const url = `http://${HOST}:${port}`;
@@ -111,6 +124,7 @@ export async function startNullServer(dir: string): Promise<RunningServer> {
   const started = await startNodeChild(['-e', NULL_SERVER_SOURCE, dir], {
     name: 'calibration server',
     timeoutMs: 20_000,
+    cpu: 'server',
   });
   return { name: 'calibration', ...started };
 }

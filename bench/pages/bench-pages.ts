@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateApiData } from '../api/generate-data';
 import { killAllChildren } from '../support/child-processes';
+import { pinThisProcessAsClient } from '../support/cpu-pinning';
 import { isMainModule, REPO_ROOT, RESULTS_DIR } from '../support/paths';
 import { benchScale } from './pages-measure';
 import { judgePageRows, pageScaleRows, pagesMarkdown } from './pages-report';
@@ -54,6 +55,8 @@ export async function runPagesBench(options: PagesOptions) {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'hc-bench-pages-'));
   const loadStart = os.loadavg();
   const all: Omit<PageRow, 'verdict'>[] = [];
+  // The server under load on a CPU of its own, wrk and this process on the others (support/cpu-pinning.ts).
+  pinThisProcessAsClient();
   try {
     for (const scale of options.scales) {
       log(`generating ${scale}x data...`);

@@ -18,6 +18,7 @@ function startOurServer(dataDir: string) {
     name: 'our server',
     dataDir,
     env: BENCH_SERVER_ENV,
+    cpu: 'server',
   });
 }
 
@@ -90,6 +91,7 @@ export async function benchScale(
         name: 'ceiling',
         cwd: REPO_ROOT,
         env: process.env,
+        cpu: 'server',
       });
       try {
         // Warm-up (not counted): the page's brotli 11 bytes are built after its second request.

@@ -3,6 +3,7 @@
  * the given DATA_DIR and LOG_LEVEL=warn, plus each bench's own variables (storage, rate limits, admin account).
  */
 import { startNodeChild, type StartedChild } from './child-processes';
+import type { CpuRole } from './cpu-pinning';
 import { HOST, REPO_ROOT } from './paths';
 
 /** The first admin's password in the benches that need no particular account. */
@@ -29,6 +30,8 @@ export interface ApiServerOptions {
   /** Node options before `--import tsx` (e.g. --cpu-prof). */
   nodeArgs?: string[];
   maxOutputChars?: number;
+  /** 'server' when a load run measures it: its own CPU (cpu-pinning.ts). */
+  cpu?: CpuRole;
 }
 
 export function startApiServer(options: ApiServerOptions): Promise<StartedChild> {
@@ -37,5 +40,6 @@ export function startApiServer(options: ApiServerOptions): Promise<StartedChild>
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST, DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env },
     ...(options.maxOutputChars === undefined ? {} : { maxOutputChars: options.maxOutputChars }),
+    ...(options.cpu ? { cpu: options.cpu } : {}),
   });
 }

@@ -4,6 +4,7 @@
  * banner ("listening on http://…") is awaited, and it is stopped with SIGTERM, then SIGKILL after a grace period.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { pinnedCommand, type CpuRole } from './cpu-pinning';
 
 const children = new Set<ChildProcess>();
 
@@ -89,12 +90,17 @@ export interface StartOptions {
   timeoutMs?: number;
   /** How much output to keep (default the last 20,000 characters). */
   maxOutputChars?: number;
+  /** A server under load: on its own CPU when the bench pins processes (cpu-pinning.ts). */
+  cpu?: CpuRole;
 }
 
 /** Spawns `node <args>` (tracked) and resolves once it prints the URL it listens on. */
 export async function startNodeChild(args: string[], options: StartOptions): Promise<StartedChild> {
+  const [command, commandArgs] = options.cpu
+    ? pinnedCommand(options.cpu, process.execPath, args)
+    : [process.execPath, args];
   const child = track(
-    spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    spawn(command, commandArgs, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] }),
   );
   const output = collectOutput(child, options.maxOutputChars);
   const url = await waitForBanner(child, output, options.name, options.timeoutMs);

@@ -4,16 +4,16 @@
  * WrkFigures.
  *
  * Why not autocannon: it parses every answer in JavaScript, and on this project's 2-core machines that client
- * work, not the server, set the figure. bench:pages' bare node:http ceiling reached 3,700-4,700 req/s with it on
- * 12 KB pages (18,000-20,000 with wrk), and in bench:api a bare server answering one listing's bytes reached only
- * 9.7x json-server's rate for it, below the 10x that row is judged on. Writes (bodies, per-request setup) stay on
- * autocannon: their rows are bound by fsync, not by the client.
+ * work took CPU from the server it measured. bench:pages' bare node:http ceiling reached 3,700-4,700 req/s with it
+ * on 12 KB pages (18,000-20,000 with wrk); in bench:api, the bare server answering one listing rose from 27,700 to
+ * 30,000-40,000 req/s. Writes (bodies, per-request setup) stay on autocannon: their rows are bound by fsync.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { track } from './child-processes';
+import { pinnedCommand } from './cpu-pinning';
 import { HOST } from './paths';
 
 export interface WrkFigures {
@@ -60,7 +60,7 @@ export async function runWrk(run: WrkRun): Promise<WrkFigures> {
 
 function spawnWrk(args: string[]): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const child = track(spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = track(spawn(...pinnedCommand('client', 'wrk', args), { stdio: ['ignore', 'pipe', 'pipe'] }));
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
