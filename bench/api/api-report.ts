@@ -128,13 +128,20 @@ export function formatMarkdown(result: ApiBenchResult): string {
 }
 
 /** A warning when other processes were competing for the CPU (1-minute load average above the core count). */
-function busyMachineNote(atStart: number[], atEnd: number[]): string[] {
-  const cpus = os.cpus().length;
-  const worst = Math.max(atStart[0] ?? 0, atEnd[0] ?? 0);
-  if (worst <= cpus) return [];
+/**
+ * The run's own load: the load generator and the server under load, each keeping a CPU busy. The load average
+ * read at the end includes them; read at the start, before the run, it does not.
+ */
+const OWN_BUSY_PROCESSES = 2;
+
+/** A warning when other processes than the run's own kept the CPUs busy (1-minute load averages). */
+export function busyMachineNote(atStart: number[], atEnd: number[], cpus = os.cpus().length): string[] {
+  const others = Math.max(atStart[0] ?? 0, (atEnd[0] ?? 0) - OWN_BUSY_PROCESSES);
+  if (others <= cpus / 2) return [];
   return [
-    `**Busy machine**: the 1-minute load average reached ${worst.toFixed(1)} on ${cpus} CPUs, so other processes ` +
-      'competed with the client and the servers; absolute figures are depressed and noisy. Prefer a rerun on an idle machine.',
+    `**Busy machine**: besides this run's client and server, about ${others.toFixed(1)} processes kept the ${cpus} ` +
+      'CPUs busy (1-minute load average), competing with the client and the servers; absolute figures are depressed ' +
+      'and noisy. Prefer a rerun on an idle machine.',
   ];
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combine, fromWrk } from './api-measure';
+import { busyMachineNote } from './api-report';
 import { medianRun, seededShuffle, type Measurement } from './bench-api';
 
 const run = (reqPerSec: number, extra: Partial<Measurement> = {}): Measurement => ({
@@ -89,5 +90,16 @@ describe('combine (the paired runs of one side)', () => {
     expect(combined.reqPerSec).toBe(2000);
     expect(combined.meanMs).toBeCloseTo((1000 * 10 + 3000 * 2) / 4000);
     expect(combined).toMatchObject({ ok: 4000, problems: 1 });
+  });
+});
+
+describe('busyMachineNote', () => {
+  it("does not count the run's own client and server as a busy machine", () => {
+    expect(busyMachineNote([0.1, 0, 0], [2.2, 0, 0], 2)).toEqual([]);
+  });
+
+  it('warns when something else ran before the run, or beside it', () => {
+    expect(busyMachineNote([1.6, 0, 0], [2.2, 0, 0], 2).join()).toMatch(/about 1\.6 processes kept the 2 CPUs busy/);
+    expect(busyMachineNote([0.1, 0, 0], [3.5, 0, 0], 2).join()).toMatch(/about 1\.5 processes/);
   });
 });
