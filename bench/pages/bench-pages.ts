@@ -18,17 +18,18 @@
  * This file is the script entry; the work is in pages-measure.ts (one scale), pages-wrk.ts (the load generator),
  * pages-report.ts (verdicts and pages.md) and pages-types.ts.
  */
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { generateApiData } from '../api/generate-data';
-import { killAllChildren } from '../support/child-processes';
+import { killAllChildren, stopChild } from '../support/child-processes';
 import { pinThisProcessAsClient } from '../support/cpu-pinning';
 import { isMainModule, REPO_ROOT, RESULTS_DIR } from '../support/paths';
-import { benchScale } from './pages-measure';
+import { benchScale, pageTargets, pairedPageCosts, startPagesServer, type ScaleSide } from './pages-measure';
 import { judgePageRows, pageScaleRows, pagesMarkdown } from './pages-report';
-import { PAGE_BUDGETS, type PageRow, type PagesOptions } from './pages-types';
+import { PAGE_BUDGETS, type PageRow, type PagesOptions, type PairedPageCost } from './pages-types';
 
 export { PAGE_BUDGETS, type PageRow } from './pages-types';
 
@@ -57,17 +58,29 @@ export async function runPagesBench(options: PagesOptions) {
   const all: Omit<PageRow, 'verdict'>[] = [];
   // The server under load on a CPU of its own, wrk and this process on the others (support/cpu-pinning.ts).
   pinThisProcessAsClient();
+  const servers: ChildProcess[] = [];
+  const sides: ScaleSide[] = [];
+  let paired: Record<string, PairedPageCost> = {};
   try {
     for (const scale of options.scales) {
       log(`generating ${scale}x data...`);
       const data = await generateApiData(scale, workDir);
-      all.push(...(await benchScale(data, options, workDir, log)));
+      const server = await startPagesServer(data.ourDataDir);
+      servers.push(server.child);
+      all.push(...(await benchScale(server.url, data, options, workDir, log)));
+      sides.push({ scale, url: server.url, targets: pageTargets(data) });
+    }
+    if (sides.length >= 2) {
+      const bySize = [...sides].sort((a, b) => a.scale - b.scale);
+      log(`\npaired cost check (${bySize[0]!.scale}x vs ${bySize.at(-1)!.scale}x, A-B-B-A)`);
+      paired = await pairedPageCosts(bySize[0]!, bySize.at(-1)!, options, log);
     }
   } finally {
+    await Promise.all(servers.map((child) => stopChild(child)));
     if (!options.keep) await rm(workDir, { recursive: true, force: true });
   }
   const rows = judgePageRows(all);
-  const scaleRows = pageScaleRows(rows);
+  const scaleRows = pageScaleRows(rows, paired);
   const loadEnd = os.loadavg();
   const result = {
     at: new Date().toISOString(),

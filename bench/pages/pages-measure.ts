@@ -10,10 +10,11 @@ import { startNodeChild, stopChild } from '../support/child-processes';
 import { fetchRaw } from '../support/net';
 import { REPO_ROOT } from '../support/paths';
 import type { GeneratedData } from '../api/generate-data';
-import type { PageRow, PagesOptions } from './pages-types';
+import type { PageRow, PagesOptions, PairedPageCost } from './pages-types';
 import { BROWSER_HEADERS, load } from './pages-wrk';
 
-function startOurServer(dataDir: string) {
+/** Our server on one scale's data; it stays up until the paired cost check is done (bench-pages.ts). */
+export function startPagesServer(dataDir: string) {
   return startApiServer({
     name: 'our server',
     dataDir,
@@ -57,75 +58,135 @@ async function coldRender(baseUrl: string, pagePath: string, samples: number) {
   return { renderMs: median(render), totalMs: median(total) };
 }
 
+/** The pages measured on one scale's data, each with the JSON read of the same record. */
+export function pageTargets(data: GeneratedData): PageTarget[] {
+  const community = data.communityIds[0]!;
+  const listing = data.listingIds[0]!;
+  return [
+    { page: 'home', path: '/', jsonPath: '/api/public/communities?view=list' },
+    { page: 'communities', path: '/communities', jsonPath: '/api/public/communities?view=list' },
+    { page: 'community', path: `/community/${community}`, jsonPath: `/api/public/communities/${community}` },
+    { page: 'listing', path: `/listing/${listing}`, jsonPath: `/api/public/listings/${listing}` },
+  ];
+}
+
+export interface PageTarget {
+  page: string;
+  path: string;
+  jsonPath: string;
+}
+
+/** One scale: every page's cold render, then page, JSON read and ceiling under load, on `serverUrl` (left running). */
 export async function benchScale(
+  serverUrl: string,
   data: GeneratedData,
   options: PagesOptions,
   workDir: string,
   log: (line: string) => void,
 ) {
-  const server = await startOurServer(data.ourDataDir);
   const rows: Omit<PageRow, 'verdict'>[] = [];
-  try {
-    const community = data.communityIds[0]!;
-    const listing = data.listingIds[0]!;
-    const pages = [
-      { page: 'home', path: '/', jsonPath: '/api/public/communities?view=list' },
-      { page: 'communities', path: '/communities', jsonPath: '/api/public/communities?view=list' },
-      { page: 'community', path: `/community/${community}`, jsonPath: `/api/public/communities/${community}` },
-      { page: 'listing', path: `/listing/${listing}`, jsonPath: `/api/public/listings/${listing}` },
-    ];
-    for (const target of pages) {
-      // Cold first, while nothing of this page is cached (the fresh query strings keep it that way).
-      const cold = await coldRender(server.url, target.path, options.cold);
-      const coldRenderMs = cold.renderMs;
-      const sample = await fetchRaw(`${server.url}${target.path}`, BROWSER_HEADERS);
-      if (sample.status !== 200) throw new Error(`${target.path} answered ${sample.status}`);
-      const bodyFile = path.join(workDir, `${target.page}-${data.scale}.bin`);
-      await writeFile(bodyFile, sample.body);
-      const ceilingHeaders = Object.fromEntries(
-        Object.entries(sample.headers).filter(
-          ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
-        ),
+  for (const target of pageTargets(data)) {
+    // Cold first, while nothing of this page is cached (the fresh query strings keep it that way).
+    const cold = await coldRender(serverUrl, target.path, options.cold);
+    const coldRenderMs = cold.renderMs;
+    const sample = await fetchRaw(`${serverUrl}${target.path}`, BROWSER_HEADERS);
+    if (sample.status !== 200) throw new Error(`${target.path} answered ${sample.status}`);
+    const bodyFile = path.join(workDir, `${target.page}-${data.scale}.bin`);
+    await writeFile(bodyFile, sample.body);
+    const ceilingHeaders = Object.fromEntries(
+      Object.entries(sample.headers).filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+      ),
+    );
+    const ceiling = await startNodeChild(['-e', CEILING_SOURCE, bodyFile, JSON.stringify(ceilingHeaders)], {
+      name: 'ceiling',
+      cwd: REPO_ROOT,
+      env: process.env,
+      cpu: 'server',
+    });
+    try {
+      // Warm-up (not counted): the page's brotli 11 bytes are built after its second request.
+      await load(`${serverUrl}${target.path}`, options.connections, 1);
+      await load(`${serverUrl}${target.jsonPath}`, options.connections, 1);
+      const pageFigures = await load(`${serverUrl}${target.path}`, options.connections, options.duration);
+      const jsonFigures = await load(`${serverUrl}${target.jsonPath}`, options.connections, options.duration);
+      const ceilingFigures = await load(ceiling.url, options.connections, options.duration);
+      const row = {
+        page: target.page,
+        scale: data.scale,
+        path: target.path,
+        jsonPath: target.jsonPath,
+        page_: pageFigures,
+        json: jsonFigures,
+        ceiling: ceilingFigures,
+        ratioToJson: pageFigures.reqPerSec / jsonFigures.reqPerSec,
+        ratioToCeiling: pageFigures.reqPerSec / ceilingFigures.reqPerSec,
+        coldRenderMs,
+        coldRequestMs: cold.totalMs,
+      };
+      rows.push(row);
+      log(
+        `${data.scale}x ${target.page.padEnd(12)} page ${Math.round(pageFigures.reqPerSec)} req/s p99 ${pageFigures.p99Ms.toFixed(1)} ms` +
+          ` | json ${Math.round(jsonFigures.reqPerSec)} req/s (${row.ratioToJson.toFixed(2)}x)` +
+          ` | ceiling ${Math.round(ceilingFigures.reqPerSec)} req/s (${row.ratioToCeiling.toFixed(2)}x)` +
+          ` | cold render ${coldRenderMs.toFixed(1)} ms (request ${cold.totalMs.toFixed(1)} ms) | ${sample.body.length} B ${sample.headers['content-encoding'] ?? ''}`,
       );
-      const ceiling = await startNodeChild(['-e', CEILING_SOURCE, bodyFile, JSON.stringify(ceilingHeaders)], {
-        name: 'ceiling',
-        cwd: REPO_ROOT,
-        env: process.env,
-        cpu: 'server',
-      });
-      try {
-        // Warm-up (not counted): the page's brotli 11 bytes are built after its second request.
-        await load(`${server.url}${target.path}`, options.connections, 1);
-        await load(`${server.url}${target.jsonPath}`, options.connections, 1);
-        const pageFigures = await load(`${server.url}${target.path}`, options.connections, options.duration);
-        const jsonFigures = await load(`${server.url}${target.jsonPath}`, options.connections, options.duration);
-        const ceilingFigures = await load(ceiling.url, options.connections, options.duration);
-        const row = {
-          page: target.page,
-          scale: data.scale,
-          path: target.path,
-          jsonPath: target.jsonPath,
-          page_: pageFigures,
-          json: jsonFigures,
-          ceiling: ceilingFigures,
-          ratioToJson: pageFigures.reqPerSec / jsonFigures.reqPerSec,
-          ratioToCeiling: pageFigures.reqPerSec / ceilingFigures.reqPerSec,
-          coldRenderMs,
-          coldRequestMs: cold.totalMs,
-        };
-        rows.push(row);
-        log(
-          `${data.scale}x ${target.page.padEnd(12)} page ${Math.round(pageFigures.reqPerSec)} req/s p99 ${pageFigures.p99Ms.toFixed(1)} ms` +
-            ` | json ${Math.round(jsonFigures.reqPerSec)} req/s (${row.ratioToJson.toFixed(2)}x)` +
-            ` | ceiling ${Math.round(ceilingFigures.reqPerSec)} req/s (${row.ratioToCeiling.toFixed(2)}x)` +
-            ` | cold render ${coldRenderMs.toFixed(1)} ms (request ${cold.totalMs.toFixed(1)} ms) | ${sample.body.length} B ${sample.headers['content-encoding'] ?? ''}`,
-        );
-      } finally {
-        await stopChild(ceiling.child);
-      }
+    } finally {
+      await stopChild(ceiling.child);
     }
-  } finally {
-    await stopChild(server.child);
   }
   return rows;
+}
+
+/** One scale's server and pages, for the paired cost check. */
+export interface ScaleSide {
+  scale: number;
+  url: string;
+  targets: PageTarget[];
+}
+
+/** Seconds per run of the paired cost check. */
+const PAIRED_SECONDS = 3;
+
+/**
+ * The cost of 100x the data, paired (as bench:api's scale check): after the main runs both scales' servers are
+ * still up, and each page is loaded on them alternately, 1x, 100x, 100x, 1x. Runs minutes apart measured this
+ * VM's drift too: the listing page read 1.62x in one `npm run bench` whose page/JSON ratio stayed 0.88x at both
+ * scales. A change of the machine's speed now hits both sides.
+ */
+export async function pairedPageCosts(
+  from: ScaleSide,
+  to: ScaleSide,
+  options: PagesOptions,
+  log: (line: string) => void,
+): Promise<Record<string, PairedPageCost>> {
+  const costs: Record<string, PairedPageCost> = {};
+  for (const fromTarget of from.targets) {
+    const toTarget = to.targets.find((target) => target.page === fromTarget.page);
+    if (!toTarget) continue;
+    const runs = new Map<ScaleSide, number[]>([
+      [from, []],
+      [to, []],
+    ]);
+    for (const side of [from, to, to, from]) {
+      const target = side === from ? fromTarget : toTarget;
+      runs.get(side)!.push((await load(`${side.url}${target.path}`, options.connections, PAIRED_SECONDS)).reqPerSec);
+    }
+    const cost = pairedCost(runs.get(from)!, runs.get(to)!);
+    costs[fromTarget.page] = cost;
+    log(
+      `paired ${fromTarget.page.padEnd(12)} ${Math.round(cost.fromReqPerSec)} req/s at ${from.scale}x, ` +
+        `${Math.round(cost.toReqPerSec)} at ${to.scale}x: cost ${cost.cost.toFixed(2)}x`,
+    );
+  }
+  return costs;
+}
+
+/** Equal-length runs of each side: their mean req/s, and the smaller scale's over the larger's. */
+export function pairedCost(fromRuns: number[], toRuns: number[]): PairedPageCost {
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  if (fromRuns.length === 0 || toRuns.length === 0) throw new Error('pairedCost needs runs on both sides');
+  const fromReqPerSec = mean(fromRuns);
+  const toReqPerSec = mean(toRuns);
+  return { order: 'A-B-B-A', fromReqPerSec, toReqPerSec, cost: fromReqPerSec / toReqPerSec };
 }

@@ -12,6 +12,14 @@ export interface Figures {
   errors: number;
 }
 
+export interface PairedPageCost {
+  order: 'A-B-B-A';
+  fromReqPerSec: number;
+  toReqPerSec: number;
+  /** req/s at the smaller scale ÷ req/s at the larger one. */
+  cost: number;
+}
+
 export interface PageRow {
   page: string;
   scale: number;
