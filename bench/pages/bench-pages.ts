@@ -10,12 +10,13 @@
  * request renders and compresses at the cold level), median of many, one request at a time.
  *
  * Budgets: page ≥ 0.5× the JSON read's req/s, p99 ≤ 20 ms at 50 connections, cold render ≤ 10 ms (community
- * page, 1×), 100× cost ≤ 1.5× of 1× (req/s at 1× / req/s at 100×). Writes bench/results/pages.{json,md}; a miss
+ * page, 1×), 100× cost ≤ 1.5× of 1× (req/s at 1× / req/s at 100×, from paired runs once both scales are measured:
+ * 1×, 100×, 100×, 1×). Writes bench/results/pages.{json,md}; a miss
  * does not change the exit code (a report), a crash does. Needs the production build in dist/.
  *
  * Options: --scales=1,100 --duration=5 --connections=50 --cold=60 (cold samples per page) --keep
  *
- * This file is the script entry; the work is in pages-measure.ts (one scale), pages-wrk.ts (the load generator),
+ * This file is the script entry; the work is in pages-measure.ts (one scale, the paired cost), pages-wrk.ts (the load),
  * pages-report.ts (verdicts and pages.md) and pages-types.ts.
  */
 import type { ChildProcess } from 'node:child_process';

@@ -1,7 +1,7 @@
 /**
- * bench:pages' measurements at one scale: our server on the data set, and per page its cold render (median of
- * fresh query strings), then under wrk the page, the JSON read of the same record and a bare node:http ceiling
- * answering the page's very bytes.
+ * bench:pages' measurements: our server on one scale's data set, and per page its cold render (median of fresh
+ * query strings), then under wrk the page, the JSON read of the same record and a bare node:http ceiling
+ * answering the page's very bytes; and, with two scales' servers up, the paired cost of the larger data set.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
