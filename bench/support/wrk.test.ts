@@ -106,6 +106,29 @@ describe('runWrk against a real server', () => {
     }
   });
 
+  it('asks for a single path as the URL itself, query included', async () => {
+    const seen = new Set<string>();
+    const server = createServer((request, response) => {
+      seen.add(request.url!);
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const figures = await runWrk({
+        url: `http://127.0.0.1:${port}`,
+        connections: 1,
+        durationSec: 1,
+        headers: {},
+        paths: ['/communities?_limit=100'],
+      });
+      expect([...seen]).toEqual(['/communities?_limit=100']);
+      expect(figures.requests).toBeGreaterThan(100);
+    } finally {
+      server.close();
+    }
+  });
+
   it('refuses any host but the loopback address the benchmarks use', async () => {
     await expect(runWrk({ url: 'http://example.com/', connections: 1, durationSec: 1, headers: {} })).rejects.toThrow(
       /refusing to benchmark/,
