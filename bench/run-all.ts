@@ -168,7 +168,7 @@ for (const row of web?.offline ?? []) {
 }
 if (web)
   console.log(
-    `\nLighthouse ran with a load average of ${web.machine.loadAverageStart.toFixed(1)} → ` +
+    `\nLighthouse ran in Chromium ${web.machine.chromium ?? 'unknown'} with a load average of ${web.machine.loadAverageStart.toFixed(1)} → ` +
       `${web.machine.loadAverageEnd.toFixed(1)} on ${web.machine.cpus} CPUs (TBT and LCP grow with it).`,
   );
 

@@ -23,6 +23,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../../tests/server/server-process';
+import { chromiumVersion } from '../../tests/support/chromium';
 import { measurePublicBundles, PUBLIC_JS_BUDGET_BYTES, type BundleRow } from './bundle-size';
 import { LIGHTHOUSE_BUDGETS, runLighthouse, type LighthouseRow, type Preset } from './lighthouse';
 import { startFloorPage } from './floor-page';
@@ -34,8 +35,8 @@ const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');
 
 export interface WebResults {
   at: string;
-  /** 1-minute load average at the start and the end of the run, and the CPU count. */
-  machine: { cpus: number; loadAverageStart: number; loadAverageEnd: number };
+  /** 1-minute load average at the start and the end of the run, the CPU count and the Chromium measured with. */
+  machine: { cpus: number; loadAverageStart: number; loadAverageEnd: number; chromium: string };
   bundles: BundleRow[];
   lighthouse: LighthouseRow[];
   offline: OfflineRow[];
@@ -77,7 +78,7 @@ function markdownOf(results: WebResults): string {
   const mark = (ok: boolean) => (ok ? '' : ' ✗');
   const b = LIGHTHOUSE_BUDGETS;
   const lines = [
-    `Web budgets (DESIGN §7), ${results.at}; ${results.machine.cpus} CPUs, load average ` +
+    `Web budgets (DESIGN §7), ${results.at}; Chromium ${results.machine.chromium}, ${results.machine.cpus} CPUs, load average ` +
       `${results.machine.loadAverageStart.toFixed(1)} → ${results.machine.loadAverageEnd.toFixed(1)}`,
     '',
     '| route | JS gzip | budget | verdict |',
@@ -141,7 +142,12 @@ export async function runWebBench(): Promise<WebResults> {
   }
   const results: WebResults = {
     at: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, loadAverageStart, loadAverageEnd: os.loadavg()[0]! },
+    machine: {
+      cpus: os.cpus().length,
+      loadAverageStart,
+      loadAverageEnd: os.loadavg()[0]!,
+      chromium: chromiumVersion(),
+    },
     bundles: measurePublicBundles(path.join(REPO_ROOT, 'dist', 'client')),
     lighthouse,
     offline,

@@ -155,7 +155,11 @@ const ATTEMPTS = 3;
  * One Lighthouse run. `mobile-slow` without a fixed slowdown in `flags` is simulated at the reference speed for the
  * run's own benchmarkIndex (reference-speed.ts).
  */
-async function runOnce(url: string, flags: Flags, preset: Preset): Promise<{ lhr: Result; cpuSlowdown?: number }> {
+export async function runLighthouseOnce(
+  url: string,
+  flags: Flags,
+  preset: Preset,
+): Promise<{ lhr: Result; cpuSlowdown?: number }> {
   let lastError = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const result =
@@ -218,7 +222,11 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
             ...baseFlags(),
             ...(fixedSlowdown ? { throttling: mobileThrottling(fixedSlowdown) } : {}),
           };
-          const { lhr, cpuSlowdown } = await runOnce(page.url ?? `${options.baseUrl}${page.path}`, flags, preset);
+          const { lhr, cpuSlowdown } = await runLighthouseOnce(
+            page.url ?? `${options.baseUrl}${page.path}`,
+            flags,
+            preset,
+          );
           last = lhr;
           const slowdown = fixedSlowdown ?? cpuSlowdown;
           const figures = { ...figuresOf(lhr), ...(slowdown ? { cpuSlowdown: slowdown } : {}) };
