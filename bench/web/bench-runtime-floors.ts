@@ -3,10 +3,10 @@
  * machine, beside what the app's pages read (issue 14, DESIGN §7: TBT ≤ 100 ms, mobile preset, median of 5).
  *
  * Measured with the DESIGN preset (Lighthouse's mobile default), runs interleaved round by round so that a machine
- * whose speed drifts drifts for all: the floor page with no script, with a one-line module, with React DOM hydrating
- * it, and with React DOM and the data router hydrating it (runtime-floors.ts), then /communities and the community
- * page as built. If React DOM and the router on a page with a heading and a paragraph already read about what the
- * app's pages read, the app's own code is not what decides the budget here.
+ * whose speed drifts drifts for all: the floor page with no script, with a one-line module, with Preact hydrating
+ * it (not the stack: for comparison), with React DOM hydrating it, and with React DOM and the data router hydrating
+ * it (runtime-floors.ts), then the four public pages as built. If React DOM and the router on a page with a heading
+ * and a paragraph already read about what the app's pages read, the app's own code is not what decides the budget.
  * LIGHTHOUSE_RUNS rounds (default 7). Writes bench/results/runtime-floors.md; a report, not a verdict.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -44,9 +44,13 @@ try {
       fcp: [],
       benchmarkIndex: [],
     })),
-    ...app.pages
-      .filter((page) => page.path === '/communities' || page.path.startsWith('/community/'))
-      .map((page) => ({ label: `app ${page.label}`, url: app.url + page.path, tbt: [], fcp: [], benchmarkIndex: [] })),
+    ...app.pages.map((page) => ({
+      label: `app ${page.label}`,
+      url: app.url + page.path,
+      tbt: [],
+      fcp: [],
+      benchmarkIndex: [],
+    })),
   ];
   const flags: Flags = { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
   console.log(`bench:runtime-floors: Lighthouse mobile (the DESIGN preset), ${rounds} interleaved rounds`);

@@ -14,7 +14,7 @@ import {
   startRuntimeFloors,
   type RuntimeFloorServer,
 } from './runtime-floors';
-import { FLOOR_HEADING, FLOOR_PARAGRAPH } from './runtime-floor-entries/floor-content';
+import { FLOOR_HEADING, FLOOR_PARAGRAPH } from './runtime-floor-entries/floor-text';
 
 describe('the runtime floors', () => {
   let floors: RuntimeFloorServer;
@@ -53,11 +53,12 @@ describe('the runtime floors', () => {
     // Minified: a few long lines (template literals keep their own line breaks).
     expect(react.split('\n').length).toBeLessThan(20);
     expect(floors.moduleGzipBytes.script).toBeLessThan(1024);
+    expect(floors.moduleGzipBytes.preact).toBeLessThan(8 * 1024);
     expect(floors.moduleGzipBytes.react).toBeGreaterThan(40 * 1024);
     expect(floors.moduleGzipBytes.router).toBeGreaterThan(floors.moduleGzipBytes.react + 20 * 1024);
   });
 
-  it.each(['script', 'react', 'router'] as const)(
+  it.each(['script', 'preact', 'react', 'router'] as const)(
     'the %s floor runs its module through the starter and hydrates without a mismatch',
     async (floor) => {
       const page = await browser.newPage();
@@ -73,7 +74,10 @@ describe('the runtime floors', () => {
           (name) =>
             name === 'script'
               ? document.documentElement.dataset.floorScript === 'ran'
-              : Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+              : name === 'preact'
+                ? // Preact keeps its tree on the container it hydrated.
+                  '__k' in (document.getElementById('root') ?? {})
+                : Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
           floor,
           { timeout: 15_000 },
         );

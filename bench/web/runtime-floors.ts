@@ -4,6 +4,8 @@
  * start-app-*.js, adds the module after the load event and two frames):
  * - `none`: no script (the machine's floor, as in bench:web);
  * - `script`: the starter and a one-line module (what loading any script costs);
+ * - `preact`: the starter and Preact hydrating the heading and paragraph: not the stack's runtime, measured so that
+ *   the team can see what a runtime a tenth of React DOM's size reads on the same machine;
  * - `react`: the starter and React DOM hydrating the heading and paragraph (in a transition, StrictMode);
  * - `router`: the same through the data router (createBrowserRouter with hydration data, RouterProvider), as the
  *   app's entry does.
@@ -24,18 +26,20 @@ import { REPO_ROOT } from '../support/paths';
 import { COMPILE_HINT } from '../../scripts/vite/compile-hints';
 import { FloorContent } from './runtime-floor-entries/floor-content';
 
-export const RUNTIME_FLOORS = ['none', 'script', 'react', 'router'] as const;
+export const RUNTIME_FLOORS = ['none', 'script', 'preact', 'react', 'router'] as const;
 export type RuntimeFloor = (typeof RUNTIME_FLOORS)[number];
 
 export const RUNTIME_FLOOR_LABELS: Record<RuntimeFloor, string> = {
   none: 'floor: no script',
   script: 'floor + a one-line module',
+  preact: 'floor + Preact hydrating it (not the stack)',
   react: 'floor + React DOM hydrating it',
   router: 'floor + React DOM and the data router',
 };
 
 const ENTRIES: Record<Exclude<RuntimeFloor, 'none'>, string> = {
   script: 'tiny-script.ts',
+  preact: 'preact-hydrate.ts',
   react: 'react-hydrate.ts',
   router: 'router-hydrate.ts',
 };
@@ -120,7 +124,7 @@ const asset = (type: string, text: string): Asset => {
 export async function startRuntimeFloors(): Promise<RuntimeFloorServer> {
   const assets = new Map<string, Asset>();
   assets.set('/assets/start-app.js', asset('text/javascript; charset=utf-8', builtStarter()));
-  const moduleGzipBytes: Record<RuntimeFloor, number> = { none: 0, script: 0, react: 0, router: 0 };
+  const moduleGzipBytes = Object.fromEntries(RUNTIME_FLOORS.map((floor) => [floor, 0])) as Record<RuntimeFloor, number>;
   for (const floor of RUNTIME_FLOORS) {
     assets.set(`/${floor}`, asset('text/html; charset=utf-8', runtimeFloorHtml(floor)));
     if (floor === 'none') continue;

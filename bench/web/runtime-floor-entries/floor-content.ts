@@ -1,11 +1,9 @@
 /**
- * What the runtime floors render: exactly the floor page's main content (floor-page.ts), so that hydrating it
+ * What the React runtime floors render: exactly the floor page's main content (floor-page.ts), so that hydrating it
  * matches the server HTML and React has nothing to patch.
  */
 import { createElement } from 'react';
-
-export const FLOOR_HEADING = 'A heading';
-export const FLOOR_PARAGRAPH = 'A paragraph, and nothing else: no script, no stylesheet, no image.';
+import { FLOOR_HEADING, FLOOR_PARAGRAPH } from './floor-text';
 
 export function FloorContent() {
   return createElement(
