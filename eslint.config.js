@@ -11,6 +11,12 @@ import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/** preact is installed for one benchmark's comparison (bench/web/runtime-floors.ts); the app runs on React. */
+const NO_PREACT = {
+  group: ['preact', 'preact/*'],
+  message: 'preact is only a benchmark comparison (bench/web/runtime-floors.ts); the app runs on React (the stack).',
+};
+
 /** web/ reaches another layer through the aliases of tsconfig.json, never by climbing three folders or more. */
 const NO_DEEP_RELATIVE = {
   regex: '^(\\.\\./){3}',
@@ -118,6 +124,7 @@ export default tseslint.config(
     rules: restrict([
       { group: ['lowdb', 'lowdb/*'], message: 'lowdb is used only under api/storage (DESIGN §3).' },
       { group: ['**/api/*', '**/api/**'], message: 'The browser never imports server code.' },
+      NO_PREACT,
       NO_DEEP_RELATIVE,
     ]),
   },
@@ -128,6 +135,7 @@ export default tseslint.config(
       { group: ['dexie', 'ky'], message: 'dexie and ky are used only under web/src/data (DESIGN §3).' },
       { group: ['lowdb', 'lowdb/*'], message: 'lowdb is used only under api/storage (DESIGN §3).' },
       { group: ['**/api/*', '**/api/**'], message: 'The browser never imports server code.' },
+      NO_PREACT,
       NO_DEEP_RELATIVE,
     ]),
   },
