@@ -18,7 +18,7 @@ import { median } from '../support/median';
 import { RESULTS_DIR } from '../support/paths';
 import { launchChromium, LIGHTHOUSE_BUDGETS, runLighthouseOnce } from './lighthouse';
 import { RUNTIME_FLOOR_LABELS, RUNTIME_FLOORS, startRuntimeFloors } from './runtime-floors';
-import { startWebBenchServer } from './web-server';
+import { ensureWebBuild, startWebBenchServer } from './web-server';
 
 const rounds = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 7));
 
@@ -31,6 +31,8 @@ interface Measured {
   benchmarkIndex: number[];
 }
 
+// The floors are loaded by the app's built starter: build first when dist/ is missing (as the app's pages need).
+ensureWebBuild();
 const floors = await startRuntimeFloors();
 const app = await startWebBenchServer();
 const chromium = await launchChromium();

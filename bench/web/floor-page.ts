@@ -13,6 +13,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LighthousePage } from './lighthouse';
+import { FLOOR_HEADING, FLOOR_PARAGRAPH } from './runtime-floor-entries/floor-text';
 
 export const FLOOR_PAGE_LABEL = 'floor: a heading and a paragraph (not the app)';
 
@@ -27,8 +28,8 @@ export const FLOOR_PAGE_HTML = `<!doctype html>
 </head>
 <body>
 <main>
-<h1>A heading</h1>
-<p>A paragraph, and nothing else: no script, no stylesheet, no image.</p>
+<h1>${FLOOR_HEADING}</h1>
+<p>${FLOOR_PARAGRAPH}</p>
 </main>
 </body>
 </html>

@@ -5,7 +5,7 @@
  * - `none`: no script (the machine's floor, as in bench:web);
  * - `script`: the starter and a one-line module (what loading any script costs);
  * - `preact`: the starter and Preact hydrating the heading and paragraph: not the stack's runtime, measured so that
- *   the team can see what a runtime a tenth of React DOM's size reads on the same machine;
+ *   the team can see what a runtime a fifteenth of React DOM's size reads on the same machine;
  * - `react`: the starter and React DOM hydrating the heading and paragraph (in a transition, StrictMode);
  * - `router`: the same through the data router (createBrowserRouter with hydration data, RouterProvider), as the
  *   app's entry does.
