@@ -69,21 +69,34 @@ describe('pathsScript', () => {
   });
 });
 
+/** Runs `test` against a real node:http server answering with `handler` on a free loopback port, then closes it. */
+async function withServer(
+  handler: Parameters<typeof createServer>[1],
+  test: (url: string) => Promise<void>,
+): Promise<void> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    await test(`http://127.0.0.1:${port}`);
+  } finally {
+    server.close();
+  }
+}
+
 describe('runWrk against a real server', () => {
   it('walks every path with the headers given, and reports what the server answered', async () => {
     const seen = new Map<string, number>();
     const encodings = new Set<string | undefined>();
-    const server = createServer((request, response) => {
+    const answer: Parameters<typeof createServer>[1] = (request, response) => {
       seen.set(request.url!, (seen.get(request.url!) ?? 0) + 1);
       encodings.add(request.headers['accept-encoding']);
       response.statusCode = request.url === '/missing' ? 404 : 200;
       response.end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    };
+    await withServer(answer, async (url) => {
       const figures = await runWrk({
-        url: `http://127.0.0.1:${port}`,
+        url,
         connections: 2,
         durationSec: 1,
         headers: { 'accept-encoding': 'br' },
@@ -101,22 +114,18 @@ describe('runWrk against a real server', () => {
       expect(figures.non2xx).toBeLessThanOrEqual(missing);
       expect(figures.non2xx).toBeGreaterThanOrEqual(missing - 2);
       expect(figures.errors).toBe(0);
-    } finally {
-      server.close();
-    }
+    });
   });
 
   it('asks for a single path as the URL itself, query included', async () => {
     const seen = new Set<string>();
-    const server = createServer((request, response) => {
+    const answer: Parameters<typeof createServer>[1] = (request, response) => {
       seen.add(request.url!);
       response.end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    };
+    await withServer(answer, async (url) => {
       const figures = await runWrk({
-        url: `http://127.0.0.1:${port}`,
+        url,
         connections: 1,
         durationSec: 1,
         headers: {},
@@ -124,9 +133,7 @@ describe('runWrk against a real server', () => {
       });
       expect([...seen]).toEqual(['/communities?_limit=100']);
       expect(figures.requests).toBeGreaterThan(100);
-    } finally {
-      server.close();
-    }
+    });
   });
 
   it('refuses any host but the loopback address the benchmarks use', async () => {

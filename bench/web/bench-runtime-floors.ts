@@ -37,22 +37,19 @@ const floors = await startRuntimeFloors();
 const app = await startWebBenchServer();
 const chromium = await launchChromium();
 try {
-  const pages: Measured[] = [
-    ...RUNTIME_FLOORS.map((floor) => ({
-      label: RUNTIME_FLOOR_LABELS[floor],
-      url: floors.urls[floor],
-      jsGzipBytes: floors.moduleGzipBytes[floor],
-      tbt: [],
-      fcp: [],
-      benchmarkIndex: [],
-    })),
-    ...app.pages.map((page) => ({
-      label: `app ${page.label}`,
-      url: app.url + page.path,
-      tbt: [],
-      fcp: [],
-      benchmarkIndex: [],
-    })),
+  const measured = (label: string, url: string, jsGzipBytes?: number): Measured => ({
+    label,
+    url,
+    ...(jsGzipBytes === undefined ? {} : { jsGzipBytes }),
+    tbt: [],
+    fcp: [],
+    benchmarkIndex: [],
+  });
+  const pages = [
+    ...RUNTIME_FLOORS.map((floor) =>
+      measured(RUNTIME_FLOOR_LABELS[floor], floors.urls[floor], floors.moduleGzipBytes[floor]),
+    ),
+    ...app.pages.map((page) => measured(`app ${page.label}`, app.url + page.path)),
   ];
   const flags: Flags = { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
   console.log(`bench:runtime-floors: Lighthouse mobile (the DESIGN preset), ${rounds} interleaved rounds`);
