@@ -92,6 +92,32 @@ describe('map and commute', () => {
     expect(describeProblems(tab.problems)).toBe('');
   });
 
+  it('/communities on a phone: the map section is left out of the first layout, its stand-in about its height', async () => {
+    const { page } = await tabOf(PHONE);
+    await open(page, '/communities');
+    const section = page.locator('section[aria-labelledby="communities-map-title"]');
+    const firstLayout = await section.evaluate((element) => ({
+      contentVisibility: getComputedStyle(element).contentVisibility,
+      // checkVisibility with contentVisibilityAuto is false for an element whose rendering is skipped.
+      listRendered: element.querySelector('li')!.checkVisibility({ contentVisibilityAuto: true }),
+      height: element.getBoundingClientRect().height,
+    }));
+    expect(firstLayout.contentVisibility).toBe('auto');
+    expect(firstLayout.listRendered, 'the list below the cards is not laid out before it nears the viewport').toBe(
+      false,
+    );
+    // Still in the page for crawlers, find in page and screen readers.
+    await expect(section.getByRole('listitem').count()).resolves.toBe(mapped().length);
+
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('img', { name: "Map of greater Houston's communities" }).waitFor({ state: 'visible' });
+    const rendered = await section.evaluate((element) => element.getBoundingClientRect().height);
+    expect(
+      Math.abs(rendered - firstLayout.height) / rendered,
+      `stand-in ${firstLayout.height} px, rendered ${rendered} px`,
+    ).toBeLessThan(0.15);
+  });
+
   it('a community page on a phone: commute table, method note, Directions, and the map with this community highlighted', async () => {
     const tab = await tabOf(PHONE);
     const { page } = tab;

@@ -10,7 +10,7 @@
  * - CommunitiesMap (/communities): a pin for each community on the page and, as the map's text alternative, the
  *   same communities with their distance to Downtown and to their nearest job centre.
  */
-import { useMemo } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import type { Community } from '@domain/schemas/community';
 import { COMMUTE_METHOD, commuteRows, directionsUrl, formatMiles, nearestJobCentre } from './commute';
 import type { MapPlace } from './map-geometry';
@@ -82,7 +82,13 @@ export function CommunitiesMap({ communities }: CommunitiesMapProps) {
   );
   if (places.length === 0) return null;
   return (
-    <section className="section band band--tint commute" aria-labelledby="communities-map-title">
+    // Below nine cards, so it is laid out only when scrolled near (render-when-near): its list is most of the page's
+    // first layout otherwise (about 120 of 200 layout objects). `--places` sizes its stand-in (map.css).
+    <section
+      className="section band band--tint commute commute--list render-when-near"
+      style={{ '--places': places.length } as CSSProperties}
+      aria-labelledby="communities-map-title"
+    >
       <style>{styles}</style>
       <h2 id="communities-map-title">Communities on the Map</h2>
       <div className="commute__layout">
