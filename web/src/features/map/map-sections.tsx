@@ -82,8 +82,8 @@ export function CommunitiesMap({ communities }: CommunitiesMapProps) {
   );
   if (places.length === 0) return null;
   return (
-    // Below nine cards, so it is laid out only when scrolled near (render-when-near): its list is most of the page's
-    // first layout otherwise (about 120 of 200 layout objects). `--places` sizes its stand-in (map.css).
+    // Below the page's cards, so it is laid out only when scrolled near (render-when-near): otherwise its list is most
+    // of the page's first layout (about 120 of 200 layout objects). `--places` sizes its stand-in (map.css).
     <section
       className="section band band--tint commute commute--list render-when-near"
       style={{ '--places': places.length } as CSSProperties}
