@@ -1,5 +1,5 @@
 /** The benchmarks read wrk's report and drive it with a script: the figures budgets are judged on must come out right. */
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseWrk, pathsScript, runWrk } from './wrk';
@@ -70,10 +70,7 @@ describe('pathsScript', () => {
 });
 
 /** Runs `test` against a real node:http server answering with `handler` on a free loopback port, then closes it. */
-async function withServer(
-  handler: Parameters<typeof createServer>[1],
-  test: (url: string) => Promise<void>,
-): Promise<void> {
+async function withServer(handler: RequestListener, test: (url: string) => Promise<void>): Promise<void> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
@@ -88,7 +85,7 @@ describe('runWrk against a real server', () => {
   it('walks every path with the headers given, and reports what the server answered', async () => {
     const seen = new Map<string, number>();
     const encodings = new Set<string | undefined>();
-    const answer: Parameters<typeof createServer>[1] = (request, response) => {
+    const answer: RequestListener = (request, response) => {
       seen.set(request.url!, (seen.get(request.url!) ?? 0) + 1);
       encodings.add(request.headers['accept-encoding']);
       response.statusCode = request.url === '/missing' ? 404 : 200;
@@ -119,7 +116,7 @@ describe('runWrk against a real server', () => {
 
   it('asks for a single path as the URL itself, query included', async () => {
     const seen = new Set<string>();
-    const answer: Parameters<typeof createServer>[1] = (request, response) => {
+    const answer: RequestListener = (request, response) => {
       seen.add(request.url!);
       response.end('{}');
     };
