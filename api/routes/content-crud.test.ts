@@ -1,6 +1,13 @@
 /** Admin CRUD of communities, listings and properties: success paths, validation, 404, 412, idempotency. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { communityBody, createTestApp, listingBody, propertyBody, type TestApp } from '../../tests/support/api';
+import {
+  communityBody,
+  contactBody,
+  createTestApp,
+  listingBody,
+  propertyBody,
+  type TestApp,
+} from '../../tests/support/api';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -56,6 +63,7 @@ describe('communities', () => {
     ['negative totalHomes', { totalHomes: -1 }, 'totalHomes', 'Must be 0 or more'],
     ['fractional totalHomes', { totalHomes: 1.5 }, 'totalHomes', 'Must be a whole number'],
     ['text totalHomes', { totalHomes: 'many' }, 'totalHomes', 'Must be a number'],
+    ['an empty amenity', { amenities: ['Pool', ''] }, 'amenities.1', 'Must not be empty: remove the empty item'],
     [
       'CSS injected in a theme colour',
       { theme: { primaryColor: 'red;background:url(https://evil.example)' } },
@@ -297,6 +305,13 @@ describe('listings', () => {
       token: t.adminToken,
     });
     expect(filtered.json()).toHaveLength(1);
+    // By slug too, as the public call and the listing forms take it; an unknown community lists nothing.
+    const bySlug = await t.request({ method: 'GET', url: '/api/listings?communityId=indigo', token: t.adminToken });
+    expect(bySlug.json().map((listing: { id: string }) => listing.id)).toEqual(
+      filtered.json().map((listing: { id: string }) => listing.id),
+    );
+    const unknown = await t.request({ method: 'GET', url: '/api/listings?communityId=nowhere', token: t.adminToken });
+    expect(unknown.json()).toEqual([]);
     const all = await t.request({ method: 'GET', url: '/api/listings', token: t.adminToken });
     expect(all.json()).toHaveLength(2);
   });
@@ -313,6 +328,7 @@ describe('listings', () => {
     ['address missing', { address: '' }, 'address', 'Address is required'],
     ['negative price', { price: -5 }, 'price', 'Must be 0 or more'],
     ['price as text', { price: 'cheap' }, 'price', 'Must be a number'],
+    ['price over the cap', { price: 1e13 }, 'price', 'Must be at most 1,000,000,000,000'],
     ['21 bedrooms', { bedrooms: 21 }, 'bedrooms', 'Must be between 0 and 20'],
     ['2.5 bedrooms', { bedrooms: 2.5 }, 'bedrooms', 'Must be a whole number'],
     ['bathrooms off the half step', { bathrooms: 2.25 }, 'bathrooms', 'Use half steps (e.g. 2.5)'],
@@ -380,6 +396,7 @@ describe('properties', () => {
     ['ZIP malformed', { zipCode: '7700' }, 'zipCode', 'Use a 5-digit ZIP Code'],
     ['price missing', { price: undefined }, 'price', 'Must be a number'],
     ['negative price', { price: -1 }, 'price', 'Must be 0 or more'],
+    ['price over the cap', { price: 1e13 }, 'price', 'Must be at most 1,000,000,000,000'],
     ['unknown type', { propertyType: 'IGLOO' }, 'propertyType', expect.any(String)],
   ])('refuses %s with 400 and stores nothing', async (_case, overrides, path, message) => {
     const response = await t.request({
@@ -417,5 +434,65 @@ describe('audit trail', () => {
       ['community.update', t.admin.email, community.id],
       ['community.create', t.admin.email, community.id],
     ]);
+  });
+});
+
+describe('DELETE with the JSON content type of SPEC §7 and no body', () => {
+  // A client that sets `content-type: application/json` on every call (as SPEC §7 describes the API) sends it on
+  // DELETEs too, whose payload is "none": Fastify's parser refused that with a 400 and deleted nothing.
+  it('deletes a community, a listing, a property, a lead and an admin user', async () => {
+    const community = await createCommunity();
+    const other = await createCommunity({ name: 'Stonecreek Estates' });
+    const listing = (
+      await t.request({ method: 'POST', url: '/api/listings', token: t.adminToken, json: listingBody(other.id) })
+    ).json();
+    const property = (
+      await t.request({ method: 'POST', url: '/api/properties', token: t.adminToken, json: propertyBody() })
+    ).json();
+    const lead = (
+      await t.request({ method: 'POST', url: '/api/contacts', token: t.adminToken, json: contactBody() })
+    ).json();
+    const user = (
+      await t.request({
+        method: 'POST',
+        url: '/api/admin/users',
+        token: t.superToken,
+        json: { email: 'leaving@example.com', password: 'agent-password' },
+      })
+    ).json();
+    const targets = [
+      [`/api/communities/${community.id}`, t.adminToken, 204],
+      [`/api/listings/${listing.id}`, t.adminToken, 204],
+      [`/api/properties/${property.id}`, t.adminToken, 204],
+      [`/api/contacts/${lead.id}`, t.adminToken, 204],
+      // SPEC §7: the admin user's delete answers its success message.
+      [`/api/admin/users/${user.id}`, t.superToken, 200],
+    ] as const;
+    for (const [url, token, status] of targets) {
+      const response = await t.request({
+        method: 'DELETE',
+        url,
+        token,
+        headers: { 'content-type': 'application/json', 'content-length': '0' },
+      });
+      expect({ url, status: response.statusCode }).toEqual({ url, status });
+    }
+    expect(await t.storage.get('communities', community.id)).toBeUndefined();
+    expect(await t.storage.get('listings', listing.id)).toBeUndefined();
+    expect(await t.storage.get('properties', property.id)).toBeUndefined();
+    expect(await t.storage.get('contacts', lead.id)).toBeUndefined();
+    expect((await t.storage.get('adminUsers', user.id))?.isActive ?? false).toBe(false);
+  });
+
+  it('still refuses an empty JSON body where a body is needed, with a message saying so', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/communities',
+      token: t.adminToken,
+      headers: { 'content-type': 'application/json', 'content-length': '0' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/empty/i);
+    expect(await t.storage.list('communities')).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ import { KioskPassSigner } from '../security/kiosk-pass';
 import { verifyPassword } from '../security/passwords';
 import { limitBeforeBody } from '../security/rate-limiter';
 import type { NewRecord } from '../storage/storage';
+import { findCommunityByIdOrSlug } from './find-community';
 
 /**
  * Sign-ins one kiosk may send per 15 minutes. A person needs well over 30 s at the tablet (about 30 per window);
@@ -53,11 +54,7 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
     windowMs,
   );
 
-  async function findCommunity(idOrSlug: string) {
-    return (
-      (await app.storage.get('communities', idOrSlug)) ?? (await app.storage.findOne('communities', 'slug', idOrSlug))
-    );
-  }
+  const findCommunity = (idOrSlug: string) => findCommunityByIdOrSlug(app.storage, idOrSlug);
 
   app.post<{ Body: KioskPassRequest }>(
     '/admin/kiosk-passes',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listingInputSchema, listingUpdateSchema, type Listing } from '../../domain';
 import { HttpError } from '../http/http-error';
+import { findCommunityByIdOrSlug } from './find-community';
 import { registerCrudRoutes } from '../http/crud-routes';
 import type { Transaction } from '../storage/storage';
 
@@ -18,10 +19,13 @@ export default async function listingRoutes(app: FastifyInstance): Promise<void>
   app.get<{ Querystring: { communityId?: string } }>(
     '/listings',
     { onRequest: app.authenticate, schema: { querystring: z.object({ communityId: z.string().max(100).optional() }) } },
-    async (request) =>
-      request.query.communityId
-        ? app.storage.list('listings', { communityId: request.query.communityId })
-        : app.storage.list('listings'),
+    async (request) => {
+      const reference = request.query.communityId;
+      if (!reference) return app.storage.list('listings');
+      // An id or a slug, as the public call and the listing forms accept (docs/decisions.md).
+      const community = await findCommunityByIdOrSlug(app.storage, reference);
+      return community ? app.storage.list('listings', { communityId: community.id }) : [];
+    },
   );
   registerCrudRoutes(app, {
     collection: 'listings',

@@ -20,6 +20,7 @@ import { publicReads } from '../http/public-reads';
 import { leadRecord, visitorSubmission, type LeadSubmission } from '../leads/lead-intake';
 import { limitBeforeBody } from '../security/rate-limiter';
 import type { Storage } from '../storage/storage';
+import { findCommunityByIdOrSlug } from './find-community';
 
 export const SETTINGS_ID = 'site';
 
@@ -38,11 +39,7 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     app.config.rateLimitWindowMs,
   );
 
-  async function findCommunity(idOrSlug: string) {
-    return (
-      (await app.storage.get('communities', idOrSlug)) ?? (await app.storage.findOne('communities', 'slug', idOrSlug))
-    );
-  }
+  const findCommunity = (idOrSlug: string) => findCommunityByIdOrSlug(app.storage, idOrSlug);
 
   // Cached answers are precompressed by JsonResponseCache: the compress plugin's hook is not needed on them.
   const cached = { compress: false as const };

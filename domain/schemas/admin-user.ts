@@ -10,12 +10,15 @@ export const adminRoleSchema = z.preprocess(
 );
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
+const PASSWORD_TOO_LONG = 'Password must be at most 200 characters';
+
 const passwordSchema = (required: string, tooShort: string) =>
   z
     .string({ error: required })
-    .min(1, { error: required })
+    // abort: a blank password gets one message (required), not also the one about its length.
+    .min(1, { error: required, abort: true })
     .min(PASSWORD_MIN_LENGTH, { error: tooShort })
-    .max(200, { error: 'Password must be at most 200 characters' });
+    .max(200, { error: PASSWORD_TOO_LONG });
 
 /** A user as the API shows it: never the password or its hash. */
 export const adminUserSchema = z
@@ -35,8 +38,16 @@ export const createAdminInputSchema = z.object({
 export type CreateAdminInput = z.input<typeof createAdminInputSchema>;
 
 export const loginInputSchema = z.object({
-  email: z.string({ error: MESSAGES.emailRequired }).trim().min(1, { error: MESSAGES.emailRequired }).max(254),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, { error: MESSAGES.passwordRequired }).max(200),
+  // Each check says what it checks: zod 4 gives a check without its own message the type's error ("… is required").
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .min(1, { error: MESSAGES.emailRequired })
+    .max(254, { error: MESSAGES.emailInvalid }),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, { error: MESSAGES.passwordRequired })
+    .max(200, { error: PASSWORD_TOO_LONG }),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -47,7 +58,7 @@ export const changePasswordInputSchema = z.object({
   currentPassword: z
     .string({ error: MESSAGES.currentPasswordRequired })
     .min(1, { error: MESSAGES.currentPasswordRequired })
-    .max(200),
+    .max(200, { error: PASSWORD_TOO_LONG }),
   newPassword: passwordSchema(MESSAGES.newPasswordRequired, MESSAGES.newPasswordTooShort),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;

@@ -95,17 +95,26 @@ export const imageRefSchema = z
   .refine((value) => !value.includes('..'), { error: 'Path must not contain ..' });
 
 export const textList = (itemMax: number = TEXT_LIMITS.short) =>
-  z.array(text(itemMax).min(1), { error: 'Must be a list of text' }).max(TEXT_LIMITS.listItems);
+  z
+    .array(text(itemMax).min(1, { error: 'Must not be empty: remove the empty item' }), {
+      error: 'Must be a list of text',
+    })
+    .max(TEXT_LIMITS.listItems, { error: `At most ${TEXT_LIMITS.listItems} items` });
 
 /** Non-negative integer (JSON number). The forms normalise "invalid becomes 0" before sending (normalise.ts). */
 export const nonNegativeInt = z
   .number({ error: 'Must be a number' })
   .int({ error: 'Must be a whole number' })
   .min(0, { error: 'Must be 0 or more' });
+/** The largest price a record takes (a typo's extra digits are refused, not shown on a page). */
+const PRICE_CAP = { value: 1e12, message: 'Must be at most 1,000,000,000,000' } as const;
 export const nonNegativeNumber = z
   .number({ error: 'Must be a number' })
   .min(0, { error: 'Must be 0 or more' })
-  .max(1e12);
+  // Its own message: zod 4 would give this check the type's ("Must be a number").
+  .max(PRICE_CAP.value, { error: PRICE_CAP.message });
+/** A listing's price: whole dollars, capped as a property's is. */
+export const wholeDollarPrice = nonNegativeInt.max(PRICE_CAP.value, { error: PRICE_CAP.message });
 export const bedroomsSchema = z
   .number({ error: 'Must be a number' })
   .int({ error: 'Must be a whole number' })

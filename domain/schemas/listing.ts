@@ -16,6 +16,7 @@ import {
   recordMetaSchema,
   text,
   textList,
+  wholeDollarPrice,
 } from './common';
 
 export const listingTypeSchema = z.enum(LISTING_TYPES);
@@ -27,7 +28,7 @@ export const listingInputSchema = z.object({
   communityId: z.string({ error: 'Community is required' }).min(1, { error: 'Community is required' }).max(100),
   address: text(TEXT_LIMITS.short, 'Address is required'),
   description: text(TEXT_LIMITS.long).default(''),
-  price: nonNegativeInt,
+  price: wholeDollarPrice,
   type: listingTypeSchema.default(DEFAULT_LISTING_TYPE),
   bedrooms: bedroomsSchema,
   bathrooms: bathroomsSchema,
