@@ -5,7 +5,7 @@
  * one online visit it still draws offline, from the service worker's precache and the copy on the device. An
  * admin sets a position in the community form; one outside the Houston region is refused with its message.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community } from '../../domain';
 import { apiLogin, expectFieldError, expectToast, field, openAdminPage, superApi, unique } from './support/admin';
@@ -116,6 +116,38 @@ describe('map and commute', () => {
       Math.abs(rendered - firstLayout.height) / rendered,
       `stand-in ${firstLayout.height} px, rendered ${rendered} px`,
     ).toBeLessThan(0.15);
+  });
+
+  it('leaving a page before its map section hydrated shows the loading panel at once, then the next page', async () => {
+    // The router hands its state to React in transitions, and a transition that re-renders a part still waiting to
+    // hydrate on demand waits for it: the panel never showed, and the page sat still until the next one was in.
+    const tab = await tabOf(DESKTOP);
+    const { page } = tab;
+    const mapCode = watchMapCode(page);
+    for (const [from, linkName, panelText, arrivedHeading] of [
+      ['/communities', austinPoint.name, 'Loading Community', `Welcome to ${austinPoint.name}`],
+      [`/community/${austinPoint.slug}`, 'All Communities', 'Loading Communities', 'Houston Communities'],
+    ] as const) {
+      let releaseData!: () => void;
+      const dataHeld = new Promise<void>((resolve) => (releaseData = resolve));
+      const hold = async (route: Route) => {
+        await dataHeld;
+        await route.continue();
+      };
+      await open(page, from);
+      expect(mapCode.sectionRequested, `${from}: the map section has not hydrated (the case under test)`).toBe(false);
+      // The next page's data is held: the panel must show while the visitor waits for it.
+      await page.route('**/api/public/**', hold);
+      await page.getByRole('main').getByRole('link', { name: linkName, exact: true }).first().click();
+      await page.getByRole('status').filter({ hasText: panelText }).waitFor({ timeout: 5_000 });
+      expect(new URL(page.url()).pathname, 'still on the page left while the next one loads').toBe(from);
+      releaseData();
+      await page.getByRole('heading', { level: 1, name: arrivedHeading }).waitFor();
+      await expect(page.getByRole('status').filter({ hasText: panelText }).count()).resolves.toBe(0);
+      await page.unroute('**/api/public/**', hold);
+      mapCode.sectionRequested = false;
+    }
+    expect(describeProblems(tab.problems)).toBe('');
   });
 
   it('a community page on a phone: commute table, method note, Directions, and the map with this community highlighted', async () => {

@@ -1,13 +1,28 @@
 /**
- * Shown while a client navigation loads the next page's code and data (react-router's useNavigation): a panel
- * with a spinner over the current page, 'Loading Community' when a community page is on its way (SPEC §2).
+ * Shown while a client navigation loads the next page's code and data: a panel with a spinner over the current
+ * page, 'Loading Community' when a community page is on its way (SPEC §2).
+ *
+ * Read from the router as it happens, not through useNavigation(): the router hands its state to React in
+ * transitions, and a transition that re-renders a part still waiting to hydrate on demand (preloadable's
+ * `hydrateWhen`: the map sections) waits for that part. A visitor leaving /communities or a community page before
+ * scrolling to its map saw no panel at all, only a page that did not react until the next one was in. A store read
+ * with useSyncExternalStore renders at once, outside the transition.
  */
-import { useNavigation } from 'react-router-dom';
+import { useContext, useSyncExternalStore } from 'react';
+import { UNSAFE_DataRouterContext, type Navigation } from 'react-router-dom';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
 
+const loadingPathname = (navigation: Navigation) =>
+  navigation.state === 'loading' ? navigation.location.pathname : null;
+
 export function NavigationStatus() {
-  const navigation = useNavigation();
-  const target = navigation.state === 'loading' ? navigation.location.pathname : null;
+  const router = useContext(UNSAFE_DataRouterContext)!.router;
+  const target = useSyncExternalStore(
+    router.subscribe,
+    () => loadingPathname(router.state.navigation),
+    // The server's router cannot be subscribed to, and nothing is loading while a page renders or hydrates.
+    () => null,
+  );
   if (target === null) return null;
   const label = target.startsWith('/community/')
     ? PUBLIC_MESSAGES.loadingCommunity
