@@ -79,6 +79,18 @@ describe('PageCache', () => {
     expect(cache.fresh(`${ORIGIN}/`)).toBeDefined();
   });
 
+  it('keeps no page across a change of year (the footer shows the current year)', () => {
+    let now = new Date(2026, 11, 31, 23, 59, 59);
+    const cache = new PageCache(createMemoryStorage(), undefined, undefined, () => now);
+    cache.add(`${ORIGIN}/`, cache.revisions(), page(1), true);
+    expect(cache.fresh(`${ORIGIN}/`)).toBeDefined();
+    now = new Date(2027, 0, 1, 0, 0, 1);
+    expect(cache.fresh(`${ORIGIN}/`)).toBeUndefined();
+    // Rendered again in the new year, it is kept again.
+    cache.add(`${ORIGIN}/`, cache.revisions(), page(2), true);
+    expect(cache.fresh(`${ORIGIN}/`)?.payload.toString()).toBe(html(2));
+  });
+
   it('compresses cheaply at first, then swaps in brotli 11 and gzip 9 once asked for again', async () => {
     const cache = new PageCache(createMemoryStorage());
     const key = `${ORIGIN}/communities`;

@@ -77,7 +77,12 @@ export class PageCache {
   hits = 0;
   renders = 0;
 
-  constructor(storage: Storage, maxBytes = PAGE_CACHE_MAX_BYTES, otherMaxBytes = PAGE_CACHE_OTHER_MAX_BYTES) {
+  constructor(
+    storage: Storage,
+    maxBytes = PAGE_CACHE_MAX_BYTES,
+    otherMaxBytes = PAGE_CACHE_OTHER_MAX_BYTES,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.plain = new RevisionedStore<PageEntry>(storage, maxBytes);
     this.other = new RevisionedStore<PageEntry>(storage, otherMaxBytes);
   }
@@ -95,13 +100,18 @@ export class PageCache {
     return this.plain.size + this.other.size;
   }
 
+  /**
+   * What a page is rendered from, read before rendering: the revisions of PAGE_DEPENDS_ON, then the year (every
+   * page's footer shows the current year's ©, and a page kept from 31 December must not be served on 1 January).
+   */
   revisions(): number[] {
-    return this.plain.revisions(PAGE_DEPENDS_ON);
+    return [...this.plain.revisions(PAGE_DEPENDS_ON), this.now().getFullYear()];
   }
 
-  /** The page kept for `key` if the data it shows has not changed since it was rendered. */
+  /** The page kept for `key` if the data it shows has not changed since it was rendered, nor the year. */
   fresh(key: string): PageEntry | undefined {
-    const entry = this.plain.fresh(key, PAGE_DEPENDS_ON) ?? this.other.fresh(key, PAGE_DEPENDS_ON);
+    const kept = this.plain.fresh(key, PAGE_DEPENDS_ON) ?? this.other.fresh(key, PAGE_DEPENDS_ON);
+    const entry = kept?.revisions[PAGE_DEPENDS_ON.length] === this.now().getFullYear() ? kept : undefined;
     if (entry) {
       this.hits += 1;
       // Asked for at least twice: worth the expensive compression, built off the request path.

@@ -11,9 +11,6 @@ import { StaticPart } from '../static-part';
 import { BrandMark } from './brand-mark';
 import { ClosingCallToAction } from './closing-call-to-action';
 
-/** Read once per process/page load, so the server's HTML and the hydrating browser agree. */
-const YEAR = new Date().getFullYear();
-
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/communities', label: 'Communities' },
@@ -29,6 +26,9 @@ const LEGAL_LINKS = [
 export function SiteFooter({ withCallToAction = false }: { withCallToAction?: boolean }) {
   const settings = useSiteSettings();
   const { general, appearance } = settings;
+  // Read at each render: a server started in December prints the new year from 1 January (the page cache keeps no
+  // page across a change of year, api/ssr/page-cache.ts). Hydration keeps the server's footer (a static part).
+  const year = new Date().getFullYear();
   return (
     <>
       {withCallToAction && <ClosingCallToAction />}
@@ -81,7 +81,7 @@ export function SiteFooter({ withCallToAction = false }: { withCallToAction?: bo
         </div>
         <div className="container site-footer__bottom">
           <p>
-            &copy; {YEAR} {general.siteName}. All rights reserved.
+            &copy; {year} {general.siteName}. All rights reserved.
           </p>
           <ul className="site-footer__legal">
             {LEGAL_LINKS.map(({ to, label }) => (

@@ -2,7 +2,7 @@
  * Server rendering of every public page through the real entry (routes, loaders, heads), with a reader over the
  * example data: the spec's texts, the 404s and the structured data, before any browser script runs.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '@domain/schemas/settings';
 import { seedRecords, type SeedRecords } from '@data-seed';
 import { render, type RenderResult } from '@/entry-server';
@@ -36,6 +36,18 @@ const jsonLdTypes = (head: string) =>
   );
 
 describe('public pages rendered on the server', () => {
+  it('the footer shows the year of the render, not of the server start (a server started in December)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(2026, 11, 31, 23, 0));
+      expect(text((await page('/contact')).html)).toContain('© 2026');
+      vi.setSystemTime(new Date(2027, 0, 1, 9, 0));
+      expect(text((await page('/contact')).html)).toContain('© 2027');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('home: hero, figures from the records, featured communities, closing call to action, footer', async () => {
     const result = await page('/');
     expect(result.status).toBe(200);
