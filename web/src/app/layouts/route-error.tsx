@@ -1,6 +1,7 @@
 /** The default error page for unexpected routing failures (SPEC §8): 'Unexpected Application Error!'. */
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
+import { loadingLabel } from '@/components/layout/navigation-status';
 
 export function RouteError() {
   const error = useRouteError();
@@ -24,7 +25,7 @@ export function RouteError() {
 export function HydrateFallback() {
   return (
     <div className="hydrate-fallback" role="status" aria-live="polite">
-      Loading…
+      {loadingLabel(window.location.pathname)}
     </div>
   );
 }

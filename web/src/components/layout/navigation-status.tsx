@@ -15,6 +15,14 @@ import { PUBLIC_MESSAGES } from '@domain/public-messages';
 const loadingPathname = (navigation: Navigation) =>
   navigation.state === 'loading' ? navigation.location.pathname : null;
 
+/** What is said while `pathname` loads: 'Loading Community' for a community page (SPEC §2). */
+export const loadingLabel = (pathname: string) =>
+  pathname.startsWith('/community/')
+    ? PUBLIC_MESSAGES.loadingCommunity
+    : pathname === '/communities'
+      ? 'Loading Communities'
+      : 'Loading…';
+
 export function NavigationStatus() {
   const router = useContext(UNSAFE_DataRouterContext)!.router;
   const target = useSyncExternalStore(
@@ -24,16 +32,11 @@ export function NavigationStatus() {
     () => null,
   );
   if (target === null) return null;
-  const label = target.startsWith('/community/')
-    ? PUBLIC_MESSAGES.loadingCommunity
-    : target === '/communities'
-      ? 'Loading Communities'
-      : 'Loading';
   return (
     <div className="navigation-status" role="status" aria-live="polite">
       <div className="navigation-status__panel">
         <span className="spinner" aria-hidden="true" />
-        <span>{label}</span>
+        <span>{loadingLabel(target)}</span>
       </div>
     </div>
   );
