@@ -107,6 +107,21 @@ describe('SPEC §8 transport errors', () => {
     expect(getToken()).toBe('token-1');
   });
 
+  it('an OK answer that is not JSON (a guest Wi-Fi login page) is no answer: a queued write is retried, not dropped', async () => {
+    api.handle(() => ({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      raw: '<html><body>Guest Wi-Fi: accept the terms to continue</body></html>',
+    }));
+    const write = await failure(sendJson('POST', 'public/contact', { name: 'A' }, { idempotencyKey: 'key-12345678' }));
+    expect(write).toBeInstanceOf(NetworkUnreachableError);
+    const read = await failure(getJson('public/communities'));
+    expect(read).toBeInstanceOf(NetworkUnreachableError);
+    // A 200 without a type or body is not this API's either (it answers 204 for nothing).
+    api.handle(() => ({ status: 200 }));
+    expect(await failure(sendJson('PUT', 'communities/c1', { name: 'B' }))).toBeInstanceOf(NetworkUnreachableError);
+  });
+
   it('a wrong password at login is the server’s message, not an expired session', async () => {
     api.handle(() => ({ status: 401, body: { error: 'Invalid email or password' } }));
     const error = await failure(sendJson('POST', 'admin/login', { email: 'a@b.c', password: 'x' }));

@@ -71,7 +71,7 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** Reads a body as JSON without `.json()`: an empty body (204, or a 200 without content) is undefined. */
+/** Reads an error answer's body as JSON without `.json()`: an empty or unreadable body is undefined. */
 async function readJsonBody(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
   const text = await response.text();
@@ -81,6 +81,19 @@ async function readJsonBody(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An OK answer's body, which this API always sends as JSON (or none: 204). An OK answer of any other kind did not
+ * come from it but from something on the way: a guest Wi-Fi's login page answers every request with 200 and its
+ * HTML. Taking that for the server's word deleted queued leads as delivered while none had arrived; it is no
+ * answer (NetworkUnreachableError through readAnswer), so a queued write stays and is sent again.
+ */
+async function readApiAnswer(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? ''))
+    throw new Error(`An answer of type ${response.headers.get('content-type') || 'none'} is not this API's`);
+  return JSON.parse(await response.text());
 }
 
 /** SPEC §8 transport errors. */
@@ -188,7 +201,7 @@ async function readAnswer<T>(
 /** GET a JSON answer. Throws ApiError (non-OK) or NetworkUnreachableError (no answer, or only part of it). */
 export async function getJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await request('GET', path, options);
-  return (await readAnswer(response, readJsonBody, options.signal)) as T;
+  return (await readAnswer(response, readApiAnswer, options.signal)) as T;
 }
 
 /** GET a text answer (for example the leads CSV export). */
@@ -208,6 +221,6 @@ export async function sendJson<T = unknown>(
   options: SendOptions = {},
 ): Promise<T> {
   const response = await request(method, path, { ...options, json: body });
-  return (await readAnswer(response, readJsonBody, options.signal)) as T;
+  return (await readAnswer(response, readApiAnswer, options.signal)) as T;
 }
 

@@ -17,7 +17,7 @@ export interface RecordedRequest {
 }
 
 export type FakeAnswer =
-  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { status: number; body?: unknown; headers?: Record<string, string>; raw?: string }
   | 'drop'
   | 'cut'
   | 'hang';
@@ -62,7 +62,8 @@ export async function startFakeApi(handler: FakeHandler = () => ({ status: 404, 
         const headers: Record<string, string> = { ...answer.headers };
         if (answer.body !== undefined) headers['content-type'] = 'application/json';
         res.writeHead(answer.status, headers);
-        res.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
+        // `raw`: bytes as given (with the headers given), like a page from something that is not the API.
+        res.end(answer.raw ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body)));
       })();
     });
   });
