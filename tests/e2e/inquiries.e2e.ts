@@ -250,3 +250,66 @@ describe('contact page form', () => {
     expect(await page.getByText("Thank you for your message! We'll get back to you soon.").count()).toBe(0);
   });
 });
+
+describe('sending from the keyboard', () => {
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      return element === document.body || !element ? 'body' : `${element.tagName}:${element.textContent?.trim()}`;
+    });
+
+  it('Enter on Send keeps the focus on the button while sending (one lead), and a sent popup gives it to Close', async () => {
+    // A focused button that becomes `disabled` drops the focus to the page: a keyboard or screen-reader user was
+    // thrown to the top of the page by every Send.
+    const page = await openTab('/contact', browser);
+    let releaseAnswer!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
+    await page.route('**/api/contact', async (route) => {
+      await answerHeld;
+      await route.continue();
+    });
+    const openedAt = Date.now();
+    const email = uniqueEmail('keyboard');
+    const form = page.locator('form').filter({ has: page.getByLabel(/message/i) });
+    await form.getByLabel(/name/i).first().fill('Kay Board');
+    await form.getByLabel(/email/i).first().fill(email);
+    await form
+      .getByLabel(/interest/i)
+      .first()
+      .selectOption('buying');
+    await form
+      .getByLabel(/message/i)
+      .first()
+      .fill('Sent from the keyboard.');
+    await atHumanPace(openedAt);
+    await submitButton(form).focus();
+    await page.keyboard.press('Enter');
+    await form.getByRole('button', { name: 'Sending...' }).waitFor();
+    expect(await focused(page)).toBe('BUTTON:Sending...');
+    // A second press while sending sends nothing more.
+    await page.keyboard.press('Enter');
+    releaseAnswer();
+    expect(await shown(page.locator('body'), "Thank you for your message! We'll get back to you soon.", 10_000)).toBe(
+      true,
+    );
+    expect(await focused(page)).toBe('BUTTON:Send Message');
+    await sleep(500);
+    expect(await leadsByEmail(email), 'one lead for two presses').toHaveLength(1);
+
+    const communityPage = await openTab(`/community/${austinPoint.slug}`, browser);
+    const popupOpenedAt = Date.now();
+    const dialog = await openPopup(communityPage, 'Request Information');
+    await dialog.getByLabel(/name/i).first().fill('Kay Board');
+    await dialog.getByLabel(/email/i).first().fill(uniqueEmail('keyboard-popup'));
+    await dialog
+      .getByLabel(/message/i)
+      .first()
+      .fill('Asked from the keyboard.');
+    await atHumanPace(popupOpenedAt);
+    await submitButton(dialog).focus();
+    await communityPage.keyboard.press('Enter');
+    // The form's own Close (Cancel until sent), not the dialog's × which is also named Close.
+    await dialog.locator('.form__actions').getByRole('button', { name: 'Close', exact: true }).waitFor();
+    expect(await focused(communityPage)).toBe('BUTTON:Close');
+  });
+});

@@ -1,7 +1,12 @@
 /**
  * The buttons under a visitor form in a dialog (the request-information popup, the visit booking, the shortlist):
  * Cancel, and the submit button that says 'Sending...' while the send runs and stays off once it is done.
+ *
+ * Focus: while sending, the submit button is only marked `aria-disabled` (a focused button that becomes
+ * `disabled` drops the keyboard's focus to the page; useVisitorForm ignores a second press). Once sent, the focus
+ * moves to Cancel/Close, as the submit button goes or is switched off.
  */
+import { useEffect, useRef } from 'react';
 import type { VisitorFormStatus } from '@/hooks/use-visitor-form';
 
 interface DialogFormActionsProps {
@@ -22,16 +27,21 @@ export function DialogFormActions({
   unavailable,
 }: DialogFormActionsProps) {
   const done = status === 'sent' || status === 'queued';
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (done) cancel.current?.focus();
+  }, [done]);
   return (
     <div className="form__actions">
-      <button type="button" className="button button--ghost" onClick={onCancel}>
+      <button ref={cancel} type="button" className="button button--ghost" onClick={onCancel}>
         {done && closeWhenDone ? 'Close' : 'Cancel'}
       </button>
       {!(done && closeWhenDone) && (
         <button
           type="submit"
           className="button button--primary"
-          disabled={status === 'submitting' || done || unavailable}
+          aria-disabled={status === 'submitting' || undefined}
+          disabled={done || unavailable}
         >
           {status === 'submitting' ? 'Sending...' : submitLabel}
         </button>

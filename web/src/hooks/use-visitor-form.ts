@@ -52,6 +52,8 @@ export function useVisitorForm<Field extends string>(options: VisitorFormOptions
   const form = useRef<HTMLFormElement>(null);
   const timer = useFillTimer();
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A second press while sending is ignored here: the submit button stays focusable (aria-disabled, not disabled).
+  const sending = useRef(false);
   useEffect(() => () => clearTimeout(pending.current), []);
 
   const focusFirstError = (found: FieldErrors<Field>) => {
@@ -68,7 +70,7 @@ export function useVisitorForm<Field extends string>(options: VisitorFormOptions
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status === 'submitting') return;
+    if (sending.current) return;
     const data = new FormData(event.currentTarget);
     if (check) {
       const found = check(data);
@@ -76,6 +78,7 @@ export function useVisitorForm<Field extends string>(options: VisitorFormOptions
       if (Object.keys(found).length > 0) return focusFirstError(found);
     }
     clearTimeout(pending.current);
+    sending.current = true;
     setStatus('submitting');
     try {
       const outcome = await send(data, {
@@ -93,6 +96,8 @@ export function useVisitorForm<Field extends string>(options: VisitorFormOptions
       setStatus('error');
       onSettled?.('error');
       focusFirstError(found);
+    } finally {
+      sending.current = false;
     }
   };
 

@@ -74,7 +74,11 @@ export function ContactForm() {
         sent={VISITOR_MESSAGES.contactPageSuccess}
         failed={VISITOR_MESSAGES.contactPageFailure}
       />
-      <button type="submit" className="button button--primary button--block" disabled={status === 'submitting'}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        aria-disabled={status === 'submitting' || undefined}
+      >
         {status === 'submitting' ? 'Sending...' : 'Send Message'}
       </button>
     </form>

@@ -4,7 +4,7 @@
  * field is edited. States: idle, submitting, success (clears and closes after 3 s), error. Offline, the request
  * is kept in the outbox and the visitor is told so. A listing inquiry also raises the listing toasts.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { POPUP_AUTO_CLOSE_MS } from '@domain/constants';
 import { VISITOR_MESSAGES, popupSuccessMessage } from '@domain/visitor-messages';
 import { DialogFormActions } from '@/components/dialog-form-actions';
@@ -74,11 +74,8 @@ export default function InquiryPopup(props: InquiryPopupProps) {
       later(onClose, POPUP_AUTO_CLOSE_MS);
     },
   });
+  // Once sent, the fields give way to the outcome and a Close button (DialogFormActions gives it the focus).
   const done = status === 'sent' || status === 'queued';
-  // Once sent, the fields give way to the outcome and a Close button (the submit button went): it takes the focus.
-  useEffect(() => {
-    if (done) formProps.ref.current?.querySelector<HTMLButtonElement>('.form__actions button')?.focus();
-  }, [done, formProps.ref]);
 
   return (
     <Modal
