@@ -313,3 +313,46 @@ describe('sending from the keyboard', () => {
     expect(await focused(communityPage)).toBe('BUTTON:Close');
   });
 });
+
+describe('the connection drops on a first visit, before the service worker has the app', () => {
+  // The sending code was fetched only when Send was pressed: offline, it could not come, and the visitor was told
+  // to try again while nothing was kept. It now comes as the popup opens or a contact-page field takes the focus.
+  it.each([
+    ['the inquiry popup', `/community/austin-point`],
+    ['the contact page', '/contact'],
+  ])('%s keeps the lead on the device and sends it once the connection returns', async (_form, pathname) => {
+    const ownContext = await newContext(browser);
+    const page = (await newPage(ownContext, { serviceWorkers: 'block' })).page;
+    try {
+      await open(page, pathname);
+      const openedAt = Date.now();
+      const email = uniqueEmail('first-visit-offline');
+      const form =
+        pathname === '/contact'
+          ? page.locator('form').filter({ has: page.getByLabel(/message/i) })
+          : await openPopup(page, 'Request Information');
+      await form.getByLabel(/name/i).first().fill('Dee Tour');
+      await page.waitForLoadState('networkidle');
+      await ownContext.setOffline(true);
+      await form.getByLabel(/email/i).first().fill(email);
+      if (pathname === '/contact')
+        await form
+          .getByLabel(/interest/i)
+          .first()
+          .selectOption('buying');
+      await form
+        .getByLabel(/message/i)
+        .first()
+        .fill('Typed as the signal went.');
+      await atHumanPace(openedAt);
+      await submitButton(form).click();
+      const queued =
+        "You're offline. Your request is saved on this device and will be sent when the connection returns.";
+      expect(await shown(page.locator('body'), queued, 10_000), `${queued} (shown: ${await notices(page)})`).toBe(true);
+      await ownContext.setOffline(false);
+      expect(await waitForLeads(email), 'delivered once back online').toHaveLength(1);
+    } finally {
+      await ownContext.close();
+    }
+  });
+});

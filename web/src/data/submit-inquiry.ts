@@ -29,9 +29,20 @@ export interface InquiryInput {
 
 export type InquiryResult = { status: 'sent' | 'queued' };
 
+const loadInquiryRepository = () => import('./repositories/inquiry-repository');
+
 export async function sendInquiry(input: InquiryInput): Promise<InquiryResult> {
-  const { submitInquiry } = await import('./repositories/inquiry-repository');
+  const { submitInquiry } = await loadInquiryRepository();
   return submitInquiry(input);
+}
+
+/**
+ * Fetches the sending code ahead of Send, once the visitor starts on a form (the popup opens, a contact-page field
+ * takes the focus). Loaded only at Send, it could not arrive when the connection dropped in between on a first
+ * visit (before the service worker has the app's files), and the lead could not be kept on the device.
+ */
+export function preloadInquirySending(): void {
+  void loadInquiryRepository().catch(() => undefined);
 }
 
 /** Field messages from a server rejection (`details: [{ path, message }]`), by field name. */

@@ -13,7 +13,7 @@ import { VISITOR_MESSAGES } from '@domain/visitor-messages';
 import { Field, SelectField } from '@/components/field';
 import { Honeypot } from '@/components/spam-guard';
 import { ContactField, SendNotices } from '@/components/visitor-fields';
-import { sendInquiry } from '@/data/submit-inquiry';
+import { preloadInquirySending, sendInquiry } from '@/data/submit-inquiry';
 import { formText, useVisitorForm } from '@/hooks/use-visitor-form';
 import type { ContactInterest } from '@/utils/validate-inquiry';
 
@@ -42,7 +42,9 @@ export function ContactForm() {
   });
 
   return (
-    <form className="form contact-form" {...formProps}>
+    // The sending code comes once a field takes the focus (not with the page view), so Send still works if the
+    // connection drops before it.
+    <form className="form contact-form" {...formProps} onFocus={preloadInquirySending}>
       <h2>Send Us a Message</h2>
       <div className="form__row">
         <ContactField detail="name" idPrefix="contact" error={errors.name} />

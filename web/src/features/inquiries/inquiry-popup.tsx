@@ -4,7 +4,7 @@
  * field is edited. States: idle, submitting, success (clears and closes after 3 s), error. Offline, the request
  * is kept in the outbox and the visitor is told so. A listing inquiry also raises the listing toasts.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { POPUP_AUTO_CLOSE_MS } from '@domain/constants';
 import { VISITOR_MESSAGES, popupSuccessMessage } from '@domain/visitor-messages';
 import { DialogFormActions } from '@/components/dialog-form-actions';
@@ -13,7 +13,7 @@ import { Modal } from '@/components/modal';
 import { Honeypot } from '@/components/spam-guard';
 import { ToastRegion, type ToastMessage } from '@/components/toast-region';
 import { ContactField, SendNotices } from '@/components/visitor-fields';
-import { sendInquiry } from '@/data/submit-inquiry';
+import { preloadInquirySending, sendInquiry } from '@/data/submit-inquiry';
 import { formText, useVisitorForm } from '@/hooks/use-visitor-form';
 import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
 import { validateInquiry, type InquiryValues } from '@/utils/validate-inquiry';
@@ -49,6 +49,8 @@ export interface InquiryPopupProps {
 export default function InquiryPopup(props: InquiryPopupProps) {
   const { title, communityName, communityId, listing, defaultMessage = '', onClose } = props;
   const [toast, setToast] = useState<ToastMessage | null>(null);
+  // The sending code comes as the popup opens, so Send still works if the connection drops meanwhile.
+  useEffect(preloadInquirySending, []);
   const { errors, status, later, formProps } = useVisitorForm({
     fields: ['name', 'email', 'phone', 'message'],
     check: (data) => validateInquiry(readInquiry(data)),
