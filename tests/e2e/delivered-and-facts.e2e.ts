@@ -1,6 +1,7 @@
 /**
  * Issue 17, "Delivered means said" and "Facts from the data", in Chromium against the real server: an inquiry kept
- * offline says "Sent: the team has your message" once it reaches the server and the offline pill goes; the kiosk's
+ * offline is counted in the pill ("1 message waiting to send"), says "Sent: the team has your message" once it
+ * reaches the server and the offline pill goes; the kiosk's
  * agent count reads "1 waiting" then "all sent", and its Sign in button fits 1024 x 768 without scrolling; the home
  * figures are the records' counts; a homesite (LOT) and a LAND property show lot facts, never "Bedrooms 0"; the
  * footer shows no placeholder email; a popup shows its success state whole, clear of the toast, then closes.
@@ -69,10 +70,13 @@ describe('delivered means said', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText(/You're offline\. Your request is saved/).waitFor({ state: 'visible', timeout: 10_000 });
     expect(await waitForLeads(email, { timeoutMs: 0, settleMs: 0 }), 'nothing sent offline').toEqual([]);
+    // The pill counts it too: a dialog's notice goes when it closes, the count stays in sight.
+    await page.getByText(`${OFFLINE_PILL} · 1 message waiting to send`).waitFor({ state: 'visible', timeout: 10_000 });
 
     await context.setOffline(false);
     await page.getByText(DELIVERED).waitFor({ state: 'visible', timeout: 30_000 });
     expect(await page.getByText(OFFLINE_PILL).count(), 'the offline pill is gone').toBe(0);
+    expect(await page.getByText('waiting to send').count(), 'nothing counted as waiting').toBe(0);
     expect(await page.getByText(/You're offline\. Your request is saved/).count(), 'the queued notice is gone').toBe(0);
     expect(await page.getByText("Thank you for your message! We'll get back to you soon.").isVisible()).toBe(true);
     expect(await waitForLeads(email, { timeoutMs: 10_000 }), 'delivered exactly once').toHaveLength(1);

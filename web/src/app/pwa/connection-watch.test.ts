@@ -10,6 +10,7 @@ const status = (patch: Partial<OfflineStatus> = {}): OfflineStatus => ({
   storedAt: 0,
   unreachable: false,
   deliveredAt: 0,
+  waiting: 0,
   ...patch,
 });
 

@@ -2,7 +2,8 @@
  * What the offline pill knows beyond navigator.onLine (issue 17 "Delivered means said"): every request's answer or
  * failure (REACHABILITY_EVENT from the HTTP client), a light check every PROBE_MS while the pill says offline but
  * the device says online (a dead zone ends without an 'online' event), and visitors' queued inquiries, visit
- * requests and kiosk sign-ins reaching the server, which the page then announces.
+ * requests and kiosk sign-ins: how many wait on the device, and their reaching the server, which the page then
+ * announces.
  */
 import { REACHABILITY_EVENT } from '@/utils/page-events';
 import type { OfflineStatus } from './offline-pack-schedule';
@@ -38,7 +39,8 @@ export function watchConnection(store: Store<OfflineStatus>): void {
   void import('@/data/visitor-queue')
     .then(({ watchVisitorQueue }) =>
       watchVisitorQueue(
-        () => undefined,
+        // The pill counts what waits on the device: a dialog that said "saved" closes, the count stays in sight.
+        ({ waiting }) => store.set((status) => (status.waiting === waiting ? status : { ...status, waiting })),
         () => store.set((status) => ({ ...afterRequest(status, true), deliveredAt: Date.now() })),
       ),
     )

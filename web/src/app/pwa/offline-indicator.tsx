@@ -1,7 +1,8 @@
 /**
  * A small status pill: "Available offline" for a moment once the offline pack is stored, "Offline — showing
- * saved pages" while the device is offline or the server cannot be reached (connection-watch.ts), and "Sent: the
- * team has your message" for a moment when a visitor's queued request reaches the server. A polite live region, so
+ * saved pages" while the device is offline or the server cannot be reached (connection-watch.ts), how many
+ * visitors' messages wait on this device to be sent, and "Sent: the team has your message" for a moment when a
+ * visitor's queued request reaches the server. A polite live region, so
  * screen readers hear the change.
  */
 import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
@@ -51,19 +52,32 @@ function useMoment(at: number): boolean {
   return shown;
 }
 
+/**
+ * Visitors' messages kept on this device and not yet sent (a popup that said "saved" has closed, the server asked
+ * to wait): always counted in sight, never only in a dialog (null when none).
+ */
+export function waitingText(count: number): string | null {
+  if (count <= 0) return null;
+  return `${count} ${count === 1 ? 'message' : 'messages'} waiting to send`;
+}
+
 export function OfflineIndicator({ store }: { store: Store<OfflineStatus> }) {
   const status = useSyncExternalStore(store.subscribe, store.get, store.get);
   const showStored = useMoment(status.storedAt);
   const showDelivered = useMoment(status.deliveredAt);
 
+  const waiting = waitingText(status.waiting);
+
   return (
     <div role="status" aria-live="polite">
-      {showDelivered ? (
+      {showDelivered && !waiting ? (
         <span style={readyStyle}>
           <span aria-hidden="true">✓</span> {DELIVERED_TEXT}
         </span>
       ) : showsOffline(status) ? (
-        <span style={offlineStyle}>Offline — showing saved pages</span>
+        <span style={offlineStyle}>Offline — showing saved pages{waiting && ` · ${waiting}`}</span>
+      ) : waiting ? (
+        <span style={offlineStyle}>{waiting}</span>
       ) : showStored ? (
         <span style={readyStyle}>
           <span aria-hidden="true">✓</span> Available offline

@@ -35,6 +35,8 @@ export interface OfflineStatus {
   unreachable: boolean;
   /** When a visitor's queued inquiry, visit request or sign-in reached the server (0: none yet). */
   deliveredAt: number;
+  /** Visitors' inquiries, visit requests and sign-ins kept on this device, not yet on the server. */
+  waiting: number;
 }
 
 /** Set by sw/sw.ts on the shell it answers a navigation with when the network fails. */
@@ -48,6 +50,7 @@ export const offlineStatus = createStore<OfflineStatus>({
   storedAt: 0,
   unreachable: false,
   deliveredAt: 0,
+  waiting: 0,
 });
 
 export function isOfflinePackDue(lastAt: number | null, now: number): boolean {
