@@ -348,3 +348,45 @@ describe('every public page', () => {
     }
   });
 });
+
+describe('focus in sight', () => {
+  // A control the keyboard reaches scrolls into view clear of the fixed top bar and the listing's phone bar.
+  const coverOf = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement!;
+      const focused = active.getBoundingClientRect();
+      const headerElement = document.querySelector('.site-header');
+      const bar = document.querySelector('.listing-bar');
+      // A control inside a bar is in sight by definition.
+      const inBar = Boolean(headerElement?.contains(active) || bar?.contains(active));
+      const header = headerElement?.getBoundingClientRect();
+      const barBox = bar && getComputedStyle(bar).display !== 'none' ? bar.getBoundingClientRect() : null;
+      return {
+        name: active.textContent?.trim() || active.getAttribute('aria-label'),
+        underHeader: !inBar && header ? focused.top < header.bottom - 1 : false,
+        underBar: !inBar && barBox ? focused.bottom > barBox.top + 1 : false,
+      };
+    });
+
+  it('Shift+Tab up a phone listing page and Tab down to Schedule Viewing: never under a bar', async () => {
+    const listing = (await publicListings(austinPoint.id))[0]!;
+    const tab = await newPage(context, { viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = tab;
+      await open(page, `/listing/${listing.id}`);
+      await page.locator('.community-mini .card__link').focus();
+      await page.keyboard.press('Tab');
+      const down = await coverOf(page);
+      expect(down.name).toContain('Schedule Viewing');
+      expect(down, 'the phone bar leaves the focused button in sight').toMatchObject({ underBar: false });
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      for (let step = 0; step < 12; step += 1) {
+        await page.keyboard.press('Shift+Tab');
+        const up = await coverOf(page);
+        expect(up, `Shift+Tab ${step + 1}: ${up.name}`).toMatchObject({ underHeader: false, underBar: false });
+      }
+    } finally {
+      await tab.close();
+    }
+  });
+});
