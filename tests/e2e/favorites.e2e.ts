@@ -275,3 +275,38 @@ describe('/favorites offline', () => {
     }
   }, 120_000);
 });
+
+describe('removing from the keyboard', () => {
+  // The row goes with its Remove button: the focus fell to the page, and the next Tab started from the top.
+  it('Remove gives the focus to the next row, then to the page heading once nothing is left', async () => {
+    const ownContext = await newContext(browser, { serviceWorkers: 'block' });
+    const own = await newPage(ownContext);
+    try {
+      for (const listing of listings.slice(2, 4)) {
+        await open(own.page, `/listing/${listing.id}`);
+        await favoriteToggle(own.page).click();
+        await expectToggle(own.page, true);
+      }
+      await open(own.page, '/favorites');
+      const homes = own.page.getByRole('region', { name: /Saved Homes/ });
+      await homes.getByRole('heading', { name: 'Saved Homes (2)' }).waitFor({ timeout: 10_000 });
+      const focusedText = () =>
+        own.page.evaluate(() =>
+          document.activeElement === document.body ? 'body' : document.activeElement!.textContent,
+        );
+      await homes
+        .getByRole('button', { name: /^Remove / })
+        .first()
+        .focus();
+      await own.page.keyboard.press('Enter');
+      await homes.getByRole('heading', { name: 'Saved Homes (1)' }).waitFor({ timeout: 10_000 });
+      await expect.poll(focusedText).toMatch(/^Remove /);
+      // The last one gone, the page shows its empty state: the focus goes to the page's heading.
+      await own.page.keyboard.press('Enter');
+      await expect.poll(focusedText).toBe('Your Favorites');
+    } finally {
+      await own.close();
+      await ownContext.close();
+    }
+  });
+});
