@@ -24,6 +24,8 @@ export const loadingLabel = (pathname: string) =>
       : 'Loading…';
 
 export function NavigationStatus() {
+  // The router itself, from react-router's own context (a store set by the entry cost more bytes than the listing
+  // page's 110 KB budget has left: docs/decisions.md).
   const router = useContext(UNSAFE_DataRouterContext)!.router;
   const target = useSyncExternalStore(
     router.subscribe,

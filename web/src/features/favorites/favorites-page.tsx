@@ -242,8 +242,8 @@ function SavedHome(props: {
 
 /**
  * Where the focus goes when a row goes with its Remove button (it would fall to the page): the next row's Remove,
- * else the previous row's, else the section's heading (or the page's, once nothing is left). Found before removing (the row may be gone by the time the
- * removal is stored), used after.
+ * else the previous row's, else the section's heading (or the page's, once nothing is left). Found before
+ * removing (the row may be gone by the time the removal is stored), used after.
  */
 function focusAfterRemoving(button: HTMLElement): () => void {
   const row = button.closest('li');
