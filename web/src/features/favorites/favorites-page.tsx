@@ -240,31 +240,15 @@ function SavedHome(props: {
   );
 }
 
-/**
- * Where the focus goes when a row goes with its Remove button (it would fall to the page): the next row's Remove,
- * else the previous row's, else the section's heading (or the page's, once nothing is left). Found before
- * removing (the row may be gone by the time the removal is stored), used after.
- */
-function focusAfterRemoving(button: HTMLElement): () => void {
-  const row = button.closest('li');
-  const heading = button.closest('section')?.querySelector<HTMLElement>('h2');
-  const next = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>('[data-remove]');
-  return () =>
-    window.requestAnimationFrame(() => {
-      // The last favourite gone, the page shows its empty state instead of the sections: its heading.
-      const target = [next, heading, document.querySelector<HTMLElement>('main h1')].find((each) => each?.isConnected);
-      if (target && target !== next) target.setAttribute('tabindex', '-1');
-      target?.focus();
-    });
-}
-
 function RemoveButton({ row, name }: { row: FavoriteRow; name: string }) {
   const [problem, setProblem] = useState<string | null>(null);
-  const remove = (button: HTMLElement) => {
-    const moveFocus = focusAfterRemoving(button);
+  // The row goes with this button, and the focus would fall to the page: it moves to the next row's button (or the
+  // previous row's), else to the page's heading. Found before removing: the row may be gone once it is stored.
+  const remove = (item: Element | null) => {
+    const next = (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector('button');
     void removeFavorite(row).then((found) => {
       setProblem(found);
-      if (!found) moveFocus();
+      if (!found) (next ?? document.getElementById('favorites-title'))?.focus();
     });
   };
   return (
@@ -272,8 +256,7 @@ function RemoveButton({ row, name }: { row: FavoriteRow; name: string }) {
       <button
         type="button"
         className="button button--ghost"
-        data-remove=""
-        onClick={(event) => remove(event.currentTarget)}
+        onClick={(event) => remove(event.currentTarget.closest('li'))}
       >
         Remove<span className="visually-hidden"> {name} from favorites</span>
       </button>

@@ -20,7 +20,10 @@ export function Component() {
     <>
       <section className="page-hero" aria-labelledby="favorites-title">
         <div className="container">
-          <h1 id="favorites-title">Your Favorites</h1>
+          {/* Focusable from script: where the focus goes when the last favourite is removed. */}
+          <h1 id="favorites-title" tabIndex={-1}>
+            Your Favorites
+          </h1>
           <p className="page-hero__lead">
             Homes and communities you saved on this device. Compare up to 4 homes side by side, then send your shortlist
             to a sales agent.
