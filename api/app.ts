@@ -12,13 +12,14 @@ import errorsPlugin from './plugins/error-responses';
 import securityPlugin, { securityHeaderSets } from './plugins/security';
 import staticFilesPlugin from './plugins/static-files';
 import { depthLimitedJsonParser } from './security/json-body';
-import { memoryRateLimitStore, type RateLimitStore } from './security/rate-limiter';
+import { memoryRateLimitStore, type RateLimiter, type RateLimitStore } from './security/rate-limiter';
 import adminAuthRoutes from './routes/admin-auth';
 import adminUserRoutes from './routes/admin-users';
 import auditRoutes from './routes/audit';
 import communityRoutes from './routes/communities';
 import healthRoutes from './routes/health';
 import contactRoutes from './routes/contacts';
+import contactFormPostRoutes from './routes/contact-form-post';
 import kioskRoutes from './routes/kiosk';
 import listingRoutes from './routes/listings';
 import propertyRoutes from './routes/properties';
@@ -44,6 +45,11 @@ declare module 'fastify' {
     publicReadCache: JsonResponseCache;
     /** Where rate limits and password-failure counts live (in the database when instances share one). */
     rateLimits: RateLimitStore;
+    /**
+     * Visitors' lead posts per address: one count shared by the JSON contact calls (routes/public.ts) and the
+     * contact page's form post (routes/contact-form-post.ts), so neither is a way around the other's limit.
+     */
+    contactLimiter: RateLimiter;
   }
 }
 
@@ -105,6 +111,10 @@ export async function buildApp({
   app.decorate('demoCredentials', demoCredentials ?? null);
   app.decorate('publicReadCache', publicReadCache);
   app.decorate('rateLimits', rateLimits);
+  app.decorate(
+    'contactLimiter',
+    rateLimits.limiter('contact:address', config.contactRateLimit, config.rateLimitWindowMs),
+  );
   app.addHook('onClose', async () => rateLimits.close());
 
   await app.register(errorsPlugin);
@@ -132,6 +142,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(siteRoutes);
+  await app.register(contactFormPostRoutes);
   await app.register(staticFilesPlugin);
   if (config.serveWebApp !== false && webAppIsBuilt()) await app.register(ssrRoutes);
 

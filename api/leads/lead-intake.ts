@@ -9,7 +9,7 @@
  */
 import type { z } from 'zod';
 import type { Lead, LeadStatus, leadInputSchema } from '../../domain';
-import type { NewRecord } from '../storage/storage';
+import type { NewRecord, Transaction } from '../storage/storage';
 
 /** Below this fill time a lead carries the "sent within N s" flag in the inbox. */
 export const QUICK_FILL_FLAG_MS = 2000;
@@ -92,4 +92,17 @@ export function leadRecord(
     ...(reason ? { spamReason: reason } : {}),
     ...(quick !== undefined ? { quickFillMs: quick } : {}),
   };
+}
+
+/**
+ * Stores a visitor's lead in `tx` and returns it. A community the site does not know (a typo, a deleted one) is
+ * dropped, not stored as a dangling reference; the lead itself is always kept. A slug is stored as the community's
+ * id. Shared by the JSON contact calls (routes/public.ts) and the contact page's form post (routes/contact-form-post.ts).
+ */
+export function insertVisitorLead(tx: Transaction, submission: LeadSubmission, defaultSource: Lead['source']): Lead {
+  const ref = submission.communityId;
+  const community = ref ? (tx.get('communities', ref) ?? tx.findOne('communities', 'slug', ref)) : undefined;
+  const { communityId: _claimed, ...fields } = submission;
+  const known = community ? { ...fields, communityId: community.id } : fields;
+  return tx.insert('contacts', leadRecord(known, defaultSource));
 }

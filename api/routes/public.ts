@@ -17,7 +17,7 @@ import { idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
 import { publicReads } from '../http/public-reads';
-import { leadRecord, visitorSubmission, type LeadSubmission } from '../leads/lead-intake';
+import { insertVisitorLead, visitorSubmission, type LeadSubmission } from '../leads/lead-intake';
 import { limitBeforeBody } from '../security/rate-limiter';
 import type { Storage } from '../storage/storage';
 import { findCommunityByIdOrSlug } from './find-community';
@@ -33,11 +33,6 @@ export async function readSiteSettings(storage: Storage): Promise<SiteSettings> 
 
 export default async function publicRoutes(app: FastifyInstance): Promise<void> {
   const cache = app.publicReadCache;
-  const contactLimiter = app.rateLimits.limiter(
-    'contact:address',
-    app.config.contactRateLimit,
-    app.config.rateLimitWindowMs,
-  );
 
   const findCommunity = (idOrSlug: string) => findCommunityByIdOrSlug(app.storage, idOrSlug);
 
@@ -116,20 +111,14 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     // The visitor's form names its source (popup, listing, visit...); what only the kiosk or staff set is dropped.
     const submission = visitorSubmission(request.body, defaultSource);
     await runWrite(request, reply, ({ tx }) => {
-      // A community the site does not know (a typo, a deleted one) is dropped, not stored as a dangling reference;
-      // the lead itself is always kept. A slug is stored as the community's id.
-      const ref = submission.communityId;
-      const community = ref ? (tx.get('communities', ref) ?? tx.findOne('communities', 'slug', ref)) : undefined;
-      const { communityId: _claimed, ...fields } = submission;
-      const known = community ? { ...fields, communityId: community.id } : fields;
-      const lead = tx.insert('contacts', leadRecord(known, defaultSource));
+      const lead = insertVisitorLead(tx, submission, defaultSource);
       // Spam gets the same answer as a real inquiry.
       return { statusCode: 201, body: { success: true, id: lead.id, submittedAt: lead.submittedAt } };
     });
   }
 
   // Counted per IP in onRequest, before the body is read: a client over its limit costs no parsing (issue 13).
-  const limited = { onRequest: limitBeforeBody(contactLimiter), schema: { body: leadInputSchema } };
+  const limited = { onRequest: limitBeforeBody(app.contactLimiter), schema: { body: leadInputSchema } };
   app.post<{ Body: LeadSubmission }>('/public/contacts', limited, (request, reply) =>
     createContact(request, reply, 'popup'),
   );

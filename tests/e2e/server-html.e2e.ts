@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
-import { publicCommunities, publicCommunity, publicListings } from './support/api';
+import { publicCommunities, publicCommunity, publicListings, uniqueEmail, waitForLeads } from './support/api';
 import { launchBrowser, newPage, settle } from './support/browser';
 import { COMPILE_HINT } from '../../scripts/vite/compile-hints';
 import { siteUrl } from './support/env';
@@ -58,6 +58,42 @@ describe('a listing page before any script runs', () => {
       const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
       const types = blocks.flatMap((block) => jsonLdNodes(`<script type="application/ld+json">${block}</script>`));
       expect(types.some((node) => hasType(node, 'RealEstateListing'))).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the contact form with JavaScript disabled', () => {
+  it('is posted by the browser, stored as a lead and answered with the thank-you, with nothing in the address', async () => {
+    const { page, close } = await newPage(browser, { javaScriptEnabled: false });
+    try {
+      const email = uniqueEmail('no-js-contact');
+      const requestedUrls: string[] = [];
+      page.on('request', (request) => requestedUrls.push(request.url()));
+      await page.goto('/contact');
+      const form = page.locator('form.contact-form');
+      await form.getByLabel('Name').fill('Nadia Okafor');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Interest').selectOption('buying');
+      await form.getByLabel('Message').fill('No scripts on this phone; please call me.');
+      await Promise.all([
+        page.waitForURL(/\/contact\?sent=1$/),
+        form.getByRole('button', { name: 'Send Message' }).click(),
+      ]);
+      expect(await page.getByText("Thank you for your message! We'll get back to you soon.").isVisible()).toBe(true);
+      // The visitor's details went in the POST body, never in an address (history, logs, Referer).
+      expect(requestedUrls.filter((url) => url.includes('Nadia') || url.includes(encodeURIComponent(email)))).toEqual(
+        [],
+      );
+      const [lead] = await waitForLeads(email, { settleMs: 0 });
+      expect(lead).toMatchObject({
+        name: 'Nadia Okafor',
+        interest: 'buying',
+        message: 'No scripts on this phone; please call me.',
+        source: 'contact-page',
+        status: 'NEW',
+      });
     } finally {
       await close();
     }

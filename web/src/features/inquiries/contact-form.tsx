@@ -7,6 +7,10 @@
  * Its fields are therefore uncontrolled: the browser holds what was typed, hydration leaves it in place, and the
  * submit reads the fields through FormData (hooks/use-visitor-form.ts), so a press of Send made before the app was
  * ready (held by the starter and replayed) sends exactly what is on screen.
+ *
+ * With no app running at all (JavaScript off, or app code that never arrived), the browser posts the form itself
+ * to the server's POST /contact (api/routes/contact-form-post.ts), which stores the lead and comes back to
+ * /contact?sent=1: the page then shows the sent notice.
  */
 import { CONTACT_PAGE_INTERESTS, INTEREST_LABELS, SUCCESS_MESSAGE_MS } from '@domain/constants';
 import { VISITOR_MESSAGES } from '@domain/visitor-messages';
@@ -14,6 +18,7 @@ import { Field, SelectField } from '@/components/field';
 import { Honeypot } from '@/components/spam-guard';
 import { ContactField, SendNotices } from '@/components/visitor-fields';
 import { preloadInquirySending, sendInquiry } from '@/data/submit-inquiry';
+import { useSearchParams } from 'react-router-dom';
 import { formText, useVisitorForm } from '@/hooks/use-visitor-form';
 import type { ContactInterest } from '@/utils/validate-inquiry';
 
@@ -40,11 +45,13 @@ export function ContactForm() {
       if (outcome === 'sent') later(() => setStatus('idle'), SUCCESS_MESSAGE_MS);
     },
   });
+  // Sent by the browser's own form post (see above): the server redirected here.
+  const sentByPost = useSearchParams()[0].has('sent');
 
   return (
     // The sending code comes once a field takes the focus (not with the page view), so Send still works if the
     // connection drops before it.
-    <form className="form contact-form" {...formProps} onFocus={preloadInquirySending}>
+    <form className="form contact-form" method="post" action="/contact" {...formProps} onFocus={preloadInquirySending}>
       <h2>Send Us a Message</h2>
       <div className="form__row">
         <ContactField detail="name" idPrefix="contact" error={errors.name} />
@@ -72,7 +79,7 @@ export function ContactForm() {
       </Field>
       <Honeypot />
       <SendNotices
-        status={status}
+        status={status === 'idle' && sentByPost ? 'sent' : status}
         sent={VISITOR_MESSAGES.contactPageSuccess}
         failed={VISITOR_MESSAGES.contactPageFailure}
       />

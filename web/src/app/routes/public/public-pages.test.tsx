@@ -181,6 +181,16 @@ describe('public pages rendered on the server', () => {
       expect(result.html).toContain(`aria-label="${network}"`);
   });
 
+  it('contact: the form posts itself to /contact (no app running), and ?sent=1 shows the sent notice', async () => {
+    const plain = await page('/contact');
+    const form = /<form class="form contact-form"[^>]*>/.exec(plain.html)?.[0];
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/contact"');
+    expect(text(plain.html)).not.toContain('Thank you for your message!');
+    const sent = await page('/contact?sent=1');
+    expect(text(sent.html)).toContain("Thank you for your message! We'll get back to you soon.");
+  });
+
   it.each(['privacy-policy', 'brokerage-services', 'consumer-protection'])('legal page %s renders', async (name) => {
     const result = await page(`/legal/${name}`);
     expect(result.status).toBe(200);
