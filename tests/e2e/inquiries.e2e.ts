@@ -254,6 +254,27 @@ describe('contact page form', () => {
   });
 });
 
+describe('a request the server cannot take just now, while online', () => {
+  it("a 429 (many visitors on one guest Wi-Fi) keeps the message without saying 'You're offline', and sends it later", async () => {
+    const page = await openTab('/contact', browser);
+    await failPosts(page, '**/api/contact', 429);
+    const openedAt = Date.now();
+    const email = uniqueEmail('contact-429');
+    const form = await fillContactForm(page, email);
+    await atHumanPace(openedAt);
+    await submitButton(form).click();
+    const notSentYet =
+      "We couldn't send your request just now. It is saved on this device and will be sent automatically.";
+    expect(await shown(page.locator('body'), notSentYet, 10_000), `${notSentYet} (shown: ${await notices(page)})`).toBe(
+      true,
+    );
+    expect(await page.getByText("You're offline", { exact: false }).count()).toBe(0);
+    // The server takes posts again: the outbox delivers the message on its next attempt, once.
+    await page.context().unrouteAll();
+    expect(await waitForLeads(email, { timeoutMs: 30_000 }), 'delivered once the server takes it').toHaveLength(1);
+  }, 60_000);
+});
+
 describe('sending from the keyboard', () => {
   const focused = (page: Page) =>
     page.evaluate(() => {

@@ -5,7 +5,7 @@
  */
 import type { ComponentProps } from 'react';
 import type { VisitorFormStatus } from '@/hooks/use-visitor-form';
-import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
+import { queuedMessage } from '@/utils/inquiry-messages';
 import { InputField } from './field';
 
 /** Label, input type and autocomplete token of each contact detail; the field's `name` is its key. */
@@ -48,7 +48,7 @@ export function SendNotices({ status, sent, failed }: { status: VisitorFormStatu
     <>
       <div className="form__status" role="status" aria-live="polite">
         {status === 'sent' && <p className="notice notice--success">{sent}</p>}
-        {status === 'queued' && <p className="notice notice--info">{OFFLINE_QUEUED_MESSAGE}</p>}
+        {status === 'queued' && <p className="notice notice--info">{queuedMessage()}</p>}
       </div>
       {status === 'error' && (
         <p className="notice notice--error" role="alert">

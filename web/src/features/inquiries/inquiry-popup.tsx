@@ -15,15 +15,18 @@ import { ToastRegion, type ToastMessage } from '@/components/toast-region';
 import { ContactField, SendNotices } from '@/components/visitor-fields';
 import { preloadInquirySending, sendInquiry } from '@/data/submit-inquiry';
 import { formText, useVisitorForm } from '@/hooks/use-visitor-form';
-import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
+import { queuedMessage } from '@/utils/inquiry-messages';
 import { validateInquiry, type InquiryValues } from '@/utils/validate-inquiry';
 
 export type InquiryOutcome = 'sent' | 'queued' | 'error';
 
-/** The listing popup's toasts (SPEC §8); offline, the outbox notice instead. */
+/** The listing popup's toasts (SPEC §8); when it waits in the outbox, the outbox notice instead. */
 const TOASTS: Record<InquiryOutcome, Omit<ToastMessage, 'id'>> = {
   sent: { text: VISITOR_MESSAGES.listingPopupSuccess, tone: 'success' },
-  queued: { text: OFFLINE_QUEUED_MESSAGE, tone: 'info' },
+  // Worded when shown (offline or not): see queuedMessage.
+  get queued() {
+    return { text: queuedMessage(), tone: 'info' as const };
+  },
   error: { text: VISITOR_MESSAGES.listingPopupFailure, tone: 'error' },
 };
 

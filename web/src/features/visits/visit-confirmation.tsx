@@ -3,7 +3,7 @@
  * until the network returns, and the visit as an .ics calendar file. Takes the focus, so a screen reader reads it.
  */
 import { useEffect, useRef } from 'react';
-import { OFFLINE_QUEUED_MESSAGE } from '@/utils/inquiry-messages';
+import { queuedMessage } from '@/utils/inquiry-messages';
 import { buildCalendarFile, calendarFileName, downloadCalendarFile } from './ics';
 import { VISIT_TYPE_TEXT, visitCalendarEvent, visitWhen, type VisitPlace, type VisitValues } from './visit-request';
 
@@ -41,7 +41,7 @@ export function VisitConfirmation({ booked, place, fileTitle, onClose }: VisitCo
             {visitWhen(values.date, values.slot)} is requested. The sales office will confirm it by email or phone.
           </p>
         ) : (
-          <p className="notice notice--info">{OFFLINE_QUEUED_MESSAGE}</p>
+          <p className="notice notice--info">{queuedMessage()}</p>
         )}
       </div>
       <div className="form__actions">
