@@ -275,6 +275,32 @@ describe('a request the server cannot take just now, while online', () => {
   }, 60_000);
 });
 
+describe('Send again after an error the server gave once it had stored the message', () => {
+  it('a 500 after the server stored it (a proxy, a failure after the commit), then Send again: one lead', async () => {
+    const page = await openTab('/contact', browser);
+    let failedOnce = false;
+    // The request reaches the real server, which stores it; the visitor gets a 500 instead of its answer.
+    await page.context().route('**/api/contact', async (route) => {
+      if (route.request().method() !== 'POST' || failedOnce) return route.continue();
+      failedOnce = true;
+      await route.fetch();
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' });
+    });
+    const openedAt = Date.now();
+    const email = uniqueEmail('contact-500-stored');
+    const form = await fillContactForm(page, email);
+    await atHumanPace(openedAt);
+    await submitButton(form).click();
+    const failure = 'There was an error sending your message. Please try again.';
+    expect(await shown(page.locator('body'), failure, 10_000), `${failure} (shown: ${await notices(page)})`).toBe(true);
+    expect(await leadsByEmail(email), 'the server has the first').toHaveLength(1);
+    await submitButton(form).click();
+    const thanks = "Thank you for your message! We'll get back to you soon.";
+    expect(await shown(page.locator('body'), thanks, 10_000), `${thanks} (shown: ${await notices(page)})`).toBe(true);
+    expect(await waitForLeads(email, { count: 2, timeoutMs: 2_000 }), 'one lead, not two').toHaveLength(1);
+  }, 60_000);
+});
+
 describe('sending from the keyboard', () => {
   const focused = (page: Page) =>
     page.evaluate(() => {

@@ -14,9 +14,9 @@ import { submitInquiry, type InquiryInput } from './inquiry-repository';
  * A contact endpoint that behaves like the API: it stores one lead per Idempotency-Key and replays the first
  * answer for a repeated key. `mode` makes it fail the ways a phone's network does.
  */
-type Mode = 'ok' | 'lose-answer-once' | 'down' | 'rate-limited' | 'invalid' | 'broken';
+type Mode = 'ok' | 'lose-answer-once' | 'down' | 'rate-limited' | 'invalid' | 'broken' | 'fail-after-storing-once';
 let mode: Mode = 'ok';
-const answersByKey = new Map<string, FakeAnswer>();
+const answersByKey = new Map<string, { body: string; answer: FakeAnswer }>();
 const leads: RecordedRequest[] = [];
 
 function contactEndpoint(request: RecordedRequest): FakeAnswer {
@@ -33,14 +33,23 @@ function contactEndpoint(request: RecordedRequest): FakeAnswer {
   }
   const key = String(request.headers['idempotency-key']);
   const previous = answersByKey.get(key);
-  if (previous) return previous;
+  // As the API: the first answer for a key is replayed; the same key with another body is refused.
+  if (previous) {
+    return previous.body === JSON.stringify(request.body)
+      ? previous.answer
+      : { status: 422, body: { error: 'This Idempotency-Key was used with a different request.' } };
+  }
   leads.push(request);
   const body = request.body as { id: string; submittedAt: string };
   const answer: FakeAnswer = { status: 201, body: { success: true, id: body.id, submittedAt: body.submittedAt } };
-  answersByKey.set(key, answer);
+  answersByKey.set(key, { body: JSON.stringify(request.body), answer });
   if (mode === 'lose-answer-once') {
     mode = 'ok';
     return 'drop';
+  }
+  if (mode === 'fail-after-storing-once') {
+    mode = 'ok';
+    return { status: 500, body: { error: 'Internal server error' } };
   }
   return answer;
 }
@@ -141,6 +150,38 @@ describe('submitInquiry', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 500 });
     expect(await listOutbox()).toEqual([]);
+  });
+
+  it('a 500 after the server stored the lead, then Send again unchanged: one lead, the same request replayed', async () => {
+    mode = 'fail-after-storing-once';
+    const failure = await submitInquiry(input).catch((caught: unknown) => caught);
+    expect(failure).toMatchObject({ status: 500 });
+    // The form sends its fill time and a new moment of sending with the second press: still the same inquiry.
+    const again = await submitInquiry({ ...input, fillTimeMs: 30_000, submittedAt: new Date().toISOString() });
+    expect(again.status).toBe('sent');
+    expect(leads).toHaveLength(1);
+    expect(again.id).toBe((leads[0]!.body as { id: string }).id);
+    const keys = api.requests.map((request) => request.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it('after a 500, an edited inquiry is a new one (its own lead and key)', async () => {
+    mode = 'fail-after-storing-once';
+    await submitInquiry(input).catch(() => undefined);
+    const edited = await submitInquiry({ ...input, message: 'Is the Pecan plan available with a pool?' });
+    expect(edited.status).toBe('sent');
+    expect(leads).toHaveLength(2);
+    expect(new Set(api.requests.map((request) => request.headers['idempotency-key'])).size).toBe(2);
+  });
+
+  it('a 500 before anything was stored, then Send again: stored once', async () => {
+    mode = 'broken';
+    await submitInquiry(input).catch(() => undefined);
+    mode = 'ok';
+    expect((await submitInquiry(input)).status).toBe('sent');
+    expect(leads).toHaveLength(1);
   });
 
   it('rejects what the server refuses, with its field details, and keeps nothing queued', async () => {

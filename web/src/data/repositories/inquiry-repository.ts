@@ -58,6 +58,20 @@ export interface SubmitInquiryOptions {
   send?: SendEntry;
 }
 
+/**
+ * The last inquiry the server answered with a 500. The server was reached, so it may have stored the lead before
+ * failing (a failure after the commit, or a proxy's 500 in front of a server that did its part). The visitor is
+ * told to try again; pressed again unchanged, it is sent as the same request (same lead id, same body, same
+ * Idempotency-Key), so such a server answers with the lead it has instead of storing a second one, and a server
+ * that stored nothing stores it now. Any change to the fields makes it a new inquiry. In memory only: a reload
+ * forgets it, as it forgets the form.
+ */
+let lastServerFailure: { fields: string; requestKey: string; id: string; payload: LeadInput } | undefined;
+
+/** What makes two presses of Send the same inquiry: every field, but not the fill time or the moment of sending. */
+const sameInquiryKey = ({ fillTimeMs: _fillTime, submittedAt: _submittedAt, ...fields }: InquiryInput): string =>
+  JSON.stringify(fields);
+
 function toPayload(input: InquiryInput, id: string): LeadInput {
   const { endpoint: _endpoint, ...fields } = input;
   return { ...fields, id, phone: fields.phone ?? '', submittedAt: fields.submittedAt ?? new Date().toISOString() };
@@ -71,21 +85,29 @@ export async function submitInquiry(
   { onDelivered, ...input }: InquiryInput,
   options: SubmitInquiryOptions = {},
 ): Promise<InquiryResult> {
-  const id = newUuid();
-  const payload = toPayload(input, id);
+  const fields = sameInquiryKey(input);
+  const retried = lastServerFailure?.fields === fields ? lastServerFailure : undefined;
+  lastServerFailure = undefined;
+  const id = retried?.id ?? newUuid();
+  const payload = retried?.payload ?? toPayload(input, id);
+  // The outbox entry's id is the Idempotency-Key of its sends.
+  const requestKey = retried?.requestKey ?? newUuid();
   const path = input.endpoint === 'contact' ? 'contact' : 'public/contacts';
+  const rememberServerFailure = () => {
+    lastServerFailure = { fields, requestKey, id, payload };
+  };
 
   let entry: OutboxEntry;
   try {
     // Claimed for sending as it is stored, so a drain started meanwhile leaves this send alone.
     entry = await enqueue(
-      { entity: 'contacts', op: 'create', entityId: id, method: 'POST', path, payload },
+      { id: requestKey, entity: 'contacts', op: 'create', entityId: id, method: 'POST', path, payload },
       { claimForSending: true },
     );
   } catch (storageError) {
     // No IndexedDB (blocked, private mode): the lead cannot wait on this device, so try to send it now.
     console.warn('Outbox unavailable, sending directly', storageError);
-    return sendWithoutOutbox(path, payload, id);
+    return sendWithoutOutbox(path, payload, id, requestKey, rememberServerFailure);
   }
 
   const delivery = await deliverClaimed(entry, options.send ? { send: options.send } : {});
@@ -101,6 +123,7 @@ export async function submitInquiry(
     // being told the request waits on a device that is online. Gateway errors and 503 mean the server could not
     // be reached or is briefly unavailable: those wait in the outbox like a dead zone.
     await removeOutboxEntry(entry.id);
+    rememberServerFailure();
     throw new ApiError(delivery.result.message ?? `HTTP error! status: ${status}`, status);
   }
   // Network, 502-504, 408, 429: it stays queued; the sync worker sends it when due (and on 'online').
@@ -109,11 +132,18 @@ export async function submitInquiry(
   return { status: 'queued', id };
 }
 
-async function sendWithoutOutbox(path: string, payload: LeadInput, id: string): Promise<InquiryResult> {
+async function sendWithoutOutbox(
+  path: string,
+  payload: LeadInput,
+  id: string,
+  requestKey: string,
+  rememberServerFailure: () => void,
+): Promise<InquiryResult> {
   try {
-    await sendJson('POST', path, payload, { idempotencyKey: newUuid() });
+    await sendJson('POST', path, payload, { idempotencyKey: requestKey });
     return { status: 'sent', id };
   } catch (error) {
+    if (error instanceof ApiError && error.status >= 500) rememberServerFailure();
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
       throw new InquiryRejectedError(error.serverMessage, error.status, error.details);
     }
