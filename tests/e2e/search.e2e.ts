@@ -183,14 +183,21 @@ describe('the /search page', () => {
     const { page } = tab;
     await open(page, '/search?type=condo&minPrice=1000000');
     await page.getByRole('heading', { name: 'No homes match these filters' }).waitFor({ state: 'visible' });
-    await page.getByRole('link', { name: 'Clear filters' }).click();
+    // From the keyboard: the link goes with the filters, and the focus goes to the count, not to the page.
+    await page.getByRole('link', { name: 'Clear filters' }).focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.search === '');
+    await expect.poll(() => focusedClass(page)).toBe('result-count');
     // Other e2e files add listings to the shared server: the page shows the first step of them ('Load more').
     await expect
       .poll(async () => (await cardIds(page, '[aria-label="Matching homes"]')).length)
       .toBe(Math.min(listings.length, SEARCH_PAGE_SIZE));
   });
 });
+
+/** The class of the element that has the focus ('body' when none does). */
+const focusedClass = (page: Page) =>
+  page.evaluate(() => (document.activeElement === document.body ? 'body' : document.activeElement?.className));
 
 /** The community page's filter bar's own chunk (hydrated on demand, issue 14). */
 const FILTER_BAR_CODE = /^\/assets\/community-listing-filters-[\w-]+\.js$/;
@@ -237,6 +244,9 @@ describe('community page filters', () => {
       // available listing back.
       await homes.getByRole('link', { name: 'Clear filters' }).click();
       await page.waitForURL((url) => url.pathname === `/community/${lakeshore.slug}` && url.search === '');
+      await expect
+        .poll(() => focusedClass(page), { message: 'the focus on the count, not dropped to the page' })
+        .toBe('result-count');
       await expect.poll(() => homes.getByLabel('Type', { exact: true }).inputValue()).toBe(typeBefore);
       expect(await homes.getByLabel('Status', { exact: true }).inputValue()).toBe(statusBefore);
       await expect

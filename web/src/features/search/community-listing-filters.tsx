@@ -3,7 +3,7 @@
  * the /search page's. The route loader does the filtering (features/search/listing-filters); this bar only
  * changes the URL, says how many listings match, and offers to clear. Loaded lazily by the community page.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { plural } from '@/components/listing-labels';
 import { ListingFilterForm } from './listing-filter-form';
@@ -45,8 +45,22 @@ export default function CommunityListingFilters({ shown, total }: CommunityListi
     const params = listingFiltersToParams(next, COMMUNITY_PAGE_DEFAULTS).toString();
     void navigate({ pathname, search: params ? `?${params}` : '' }, { replace: true, preventScrollReset: true });
   };
+  // Clear filters goes with the filters: once they are off, the focus goes to the count (as on /search).
+  const count = useRef<HTMLParagraphElement>(null);
+  const focusCountWhenCleared = useRef(false);
+  useEffect(() => {
+    if (active || !focusCountWhenCleared.current) return;
+    focusCountWhenCleared.current = false;
+    count.current?.focus();
+  }, [active]);
   const clear = (
-    <Link to={pathname} replace preventScrollReset className="button button--ghost">
+    <Link
+      to={pathname}
+      replace
+      preventScrollReset
+      className="button button--ghost"
+      onClick={() => (focusCountWhenCleared.current = true)}
+    >
       Clear filters
     </Link>
   );
@@ -61,7 +75,7 @@ export default function CommunityListingFilters({ shown, total }: CommunityListi
         defaults={COMMUNITY_PAGE_DEFAULTS}
       />
       <div className="search-summary">
-        <p className="result-count" role="status">
+        <p className="result-count" role="status" tabIndex={-1} ref={count}>
           {active ? `${shown} of ${plural(total, 'listing')} match` : plural(shown, 'listing')}
         </p>
         {active && shown > 0 && clear}

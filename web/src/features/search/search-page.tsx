@@ -51,6 +51,18 @@ export function SearchPage({ communities, results, page, matched, total, filtere
     setFocusFrom(null);
   }, [focusFrom, results.length]);
 
+  // Clear filters goes with the filters: once they are off, the focus goes to the count of every home, not to the
+  // page. (Written here and in community-listing-filters.tsx rather than as a shared hook: a module shared by the
+  // two lazy chunks becomes a chunk of its own, and its name in the entry's preload lists cost every page bytes.)
+  const count = useRef<HTMLParagraphElement>(null);
+  const focusCountWhenCleared = useRef(false);
+  useEffect(() => {
+    if (filtered || !focusCountWhenCleared.current) return;
+    focusCountWhenCleared.current = false;
+    count.current?.focus();
+  }, [filtered]);
+  const clearing = () => (focusCountWhenCleared.current = true);
+
   const more = new URLSearchParams(search);
   more.set('page', String(page + 1));
   // Preloaded by the route's loader on the server and before hydrating (the route's beforeHydration), the controls
@@ -80,13 +92,13 @@ export function SearchPage({ communities, results, page, matched, total, filtere
           )}
           <div className="search-layout__results">
             <div className="search-summary">
-              <p className="result-count" role="status">
+              <p className="result-count" role="status" tabIndex={-1} ref={count}>
                 {filtered
                   ? `${plural(matched, 'home')} match${matched === 1 ? 'es' : ''} of ${total}`
                   : plural(total, 'home')}
               </p>
               {filtered && results.length > 0 && (
-                <Link to="/search" className="button button--ghost" preventScrollReset>
+                <Link to="/search" className="button button--ghost" preventScrollReset onClick={clearing}>
                   Clear filters
                 </Link>
               )}
@@ -117,7 +129,7 @@ export function SearchPage({ communities, results, page, matched, total, filtere
               <div className="empty-state">
                 <h2>No homes match these filters</h2>
                 <p>Try a wider price range, fewer bedrooms or another community, or clear the filters.</p>
-                <Link to="/search" className="button button--primary">
+                <Link to="/search" className="button button--primary" onClick={clearing}>
                   Clear filters
                 </Link>
               </div>
