@@ -222,9 +222,23 @@ describe('Share', () => {
     await open(page, pathname);
     expect(await page.evaluate(() => typeof navigator.share), 'this Chromium has no share sheet').toBe('undefined');
     await page.evaluate(() => navigator.clipboard.writeText('nothing copied yet'));
+    // Live regions put on the page already holding their text, which screen readers often do not announce.
+    await page.evaluate(() => {
+      const bornWithText: string[] = [];
+      (window as unknown as { bornWithText: string[] }).bornWithText = bornWithText;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations)
+          for (const node of mutation.addedNodes)
+            if (node instanceof HTMLElement)
+              for (const region of [node, ...node.querySelectorAll('[role="status"]')])
+                if (region.getAttribute('role') === 'status' && region.textContent?.trim())
+                  bornWithText.push(region.textContent.trim());
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const toast: Locator = page.getByRole('status').getByText('Link copied to clipboard', { exact: true });
     await toast.waitFor({ state: 'visible', timeout: 5_000 });
+    expect(await page.evaluate(() => (window as unknown as { bornWithText: string[] }).bornWithText)).toEqual([]);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteUrl(pathname));
     // A toast goes away by itself after 3 s (SPEC §9).
     await toast.waitFor({ state: 'hidden', timeout: 6_000 });

@@ -1,6 +1,10 @@
 /**
  * A toast (SPEC §9): slides in 0.1 s after it is raised and goes away after 3 s. The region is a manual popover,
  * so while a modal dialog is open the toast still shows above it (both live in the browser's top layer).
+ *
+ * The text goes in as the toast slides in, not before: a region can be mounted together with its first toast (the
+ * Share button's), and a live region put on the page already holding its text is often not announced by screen
+ * readers. Changed 0.1 s after it is on the page, it is.
  */
 import { useEffect, useRef, useState } from 'react';
 import { TOAST_DURATION_MS, TOAST_SLIDE_IN_DELAY_MS } from '@domain/constants';
@@ -52,7 +56,7 @@ export function ToastRegion({ toast, onDismiss, placement }: ToastRegionProps) {
     >
       {toast && (
         <div className="toast" data-tone={toast.tone} data-shown={shown ? 'true' : 'false'}>
-          {toast.text}
+          {shown && toast.text}
         </div>
       )}
     </div>
