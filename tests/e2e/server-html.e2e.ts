@@ -100,6 +100,35 @@ describe('the contact form with JavaScript disabled', () => {
   });
 });
 
+describe("the contact form when the app's code never arrives", () => {
+  it('Send, held while the code loads, posts the form itself once it fails: the lead is stored', async () => {
+    const { page, close } = await newPage(browser, { serviceWorkers: 'block' });
+    try {
+      // A dead connection or a page a CDN kept from the previous build: the entry fails after a while.
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.abort('failed');
+      });
+      await page.goto('/contact');
+      const email = uniqueEmail('entry-failed-contact');
+      const form = page.locator('form.contact-form');
+      await form.getByLabel('Name').fill('Eli Stale');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Message').fill('Sent from a page whose app never started.');
+      await Promise.all([
+        page.waitForURL(/\/contact\?sent=1$/, { timeout: 15_000 }),
+        form.getByRole('button', { name: 'Send Message' }).click(),
+      ]);
+      expect(await page.locator('html[data-app-ready]').count(), 'the app never started').toBe(0);
+      expect(await page.getByText("Thank you for your message! We'll get back to you soon.").isVisible()).toBe(true);
+      const [lead] = await waitForLeads(email, { settleMs: 0 });
+      expect(lead).toMatchObject({ name: 'Eli Stale', source: 'contact-page', status: 'NEW' });
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});
+
 describe('a server-rendered page before the app has started', () => {
   it('replays a button press made before the app was ready: Schedule Visit opens its dialog', async () => {
     const { page, close } = await newPage(browser, { serviceWorkers: 'block' });

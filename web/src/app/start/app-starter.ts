@@ -18,7 +18,9 @@
  * Links on a server-rendered page work before the app starts (plain navigations), and so do form fields (the
  * forms read their fields when sent, so what was typed is kept). A button has no behaviour until the app runs: its
  * click is held and replayed on the same element once the app announces APP_READY_EVENT (app-ready.tsx). Only the
- * last one is replayed, so impatient repeated taps on a toggle do not cancel each other out.
+ * last one is replayed, so impatient repeated taps on a toggle do not cancel each other out. If the app's code
+ * cannot load, the held click is let through instead, and so are later ones: a form's Send then posts the form
+ * itself, as it would with JavaScript off (the contact page's POST /contact stores the lead).
  *
  * The CSP allows no inline script, so the starter is a file; it is a classic script because only those can read
  * their own tag (document.currentScript) for the entry's address.
@@ -28,8 +30,11 @@ import { APP_READY_EVENT } from '../../utils/app-ready-event';
 /** The latest the app starts on a server-rendered page whose load event is slow (an image that does not arrive). */
 export const START_AT_THE_LATEST_MS = 3000;
 
-/** The controls whose clicks are held until the app is ready: they do nothing without it. */
-const CONTROL_SELECTOR = 'button,[role=button],input[type=submit]';
+/**
+ * The controls whose clicks are held until the app is ready: they do nothing without it. Every submit control of
+ * the app is a <button> (no <input type=submit>, which this would then have to name).
+ */
+const CONTROL_SELECTOR = 'button,[role=button]';
 
 /** What the starter uses of the browser, so tests can hand it a stand-in. */
 export interface StarterEnvironment {
@@ -55,6 +60,16 @@ export function installAppStarter(env: StarterEnvironment): void {
     document.head.appendChild(element);
   };
 
+  // Once the app is ready (or its code could not load), presses are no longer held; the last one held is replayed.
+  const release = () => {
+    if (ready) return;
+    ready = true;
+    const control = heldControl;
+    heldControl = null;
+    // A button the app re-rendered away is not clicked: the visitor's intent no longer has a target.
+    if (control?.isConnected) control.click();
+  };
+
   const start = () => {
     if (started || !entry) return;
     started = true;
@@ -64,7 +79,11 @@ export function installAppStarter(env: StarterEnvironment): void {
     for (const href of preloads) {
       env.setTimeout(() => add(document.createElement('link'), { rel: 'modulepreload', crossorigin: '', href }), 0);
     }
-    env.setTimeout(() => add(document.createElement('script'), { type: 'module', crossorigin: '', src: entry }), 0);
+    // The app's code failing to arrive (a dead connection, a page cached by a CDN from the previous build) releases
+    // the held press: a form's Send then posts the form itself (the contact page's POST /contact keeps the lead).
+    const script = document.createElement('script');
+    script.onerror = release;
+    env.setTimeout(() => add(script, { type: 'module', crossorigin: '', src: entry }), 0);
   };
 
   // Capture phase, before anything else sees the click. Links, fields and everything outside the app's root keep
@@ -84,14 +103,7 @@ export function installAppStarter(env: StarterEnvironment): void {
     true,
   );
 
-  document.addEventListener(APP_READY_EVENT, () => {
-    if (ready) return;
-    ready = true;
-    const control = heldControl;
-    heldControl = null;
-    // A button the app re-rendered away is not clicked: the visitor's intent no longer has a target.
-    if (control?.isConnected) control.click();
-  });
+  document.addEventListener(APP_READY_EVENT, release);
 
   // Pointer events cover touch in every browser the build targets.
   for (const type of ['pointerdown', 'keydown'] as const) {
