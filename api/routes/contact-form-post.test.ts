@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain';
 import { contactBody, createTestApp, type TestApp } from '../../tests/support/api';
+import { createMemoryStorage } from '../storage/memory-storage';
+import { StorageUnavailableError } from '../storage/storage';
 import { CONTACT_FORM_SENT_LOCATION, contactFormFields } from './contact-form-post';
 
 let t: TestApp;
@@ -101,6 +103,29 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(limited.body).toContain('Too many messages were sent from your network');
     expect((await json()).statusCode).toBe(429);
     expect(await t.storage.count('contacts')).toBe(3);
+  });
+
+  it('says on a page (503, Retry-After) when the storage cannot save, and nothing is stored', async () => {
+    await t.close();
+    const memory = createMemoryStorage();
+    let writesFail = false;
+    // The memory storage, whose writes fail once the test says so (a full or read-only disk).
+    const storage = new Proxy(memory, {
+      get(target, property) {
+        if (property === 'transact' && writesFail)
+          return () => Promise.reject(new StorageUnavailableError('disk full'));
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    t = await createTestApp({ seed: false, storage });
+    writesFail = true;
+    const response = await postForm(formBody());
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('30');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('We could not save your message just now');
+    expect(await memory.count('contacts')).toBe(0);
   });
 
   it('still answers an urlencoded body elsewhere with 415', async () => {

@@ -17,6 +17,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { leadInputSchema, MESSAGES } from '../../domain';
 import { insertVisitorLead, visitorSubmission } from '../leads/lead-intake';
+import { StorageUnavailableError } from '../storage/storage';
 
 export const CONTACT_FORM_PATH = '/contact';
 /** Where a stored form post sends the browser: the contact page, showing the sent notice. */
@@ -112,7 +113,20 @@ export default async function contactFormPostRoutes(app: FastifyInstance): Promi
         );
       }
       const submission = visitorSubmission(parsed.data, 'contact-page');
-      await app.storage.transact((tx) => insertVisitorLead(tx, submission, 'contact-page'));
+      try {
+        await app.storage.transact((tx) => insertVisitorLead(tx, submission, 'contact-page'));
+      } catch (error) {
+        // The disk is full or read-only (or the database is away): nothing was stored, and the visitor is told so
+        // on a page rather than with the API's JSON.
+        if (!(error instanceof StorageUnavailableError)) throw error;
+        return sendPage(
+          reply.header('Retry-After', '30'),
+          503,
+          formAnswerPage('Your message was not sent yet', [
+            "We could not save your message just now. Please wait a minute, then use your browser's Back button and send it again: what you typed is still there.",
+          ]),
+        );
+      }
       return reply.redirect(CONTACT_FORM_SENT_LOCATION, 303);
     },
   );
