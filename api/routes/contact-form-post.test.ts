@@ -1,6 +1,6 @@
 /** The contact page's form posted by the browser itself, with no app running (api/routes/contact-form-post.ts). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain';
+import { MESSAGES, TEXT_LIMITS } from '../../domain';
 import { contactBody, createTestApp, type TestApp } from '../../tests/support/api';
 import { createMemoryStorage } from '../storage/memory-storage';
 import { StorageUnavailableError } from '../storage/storage';
@@ -50,6 +50,15 @@ describe('POST /contact (the form without JavaScript)', () => {
     });
     expect(leads[0]).not.toHaveProperty('website');
     expect(Date.parse(leads[0]!.submittedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('takes a message at its length limit written in characters of several bytes (percent-encoded 9-12 bytes each)', async () => {
+    const message = '住'.repeat(TEXT_LIMITS.long - 2) + '🏡';
+    const body = formBody({ name: 'Lǐ Wěi', message });
+    expect(body.length).toBeGreaterThan(64 * 1024);
+    const response = await postForm(body);
+    expect(response.statusCode).toBe(303);
+    expect((await t.storage.list('contacts'))[0]).toMatchObject({ name: 'Lǐ Wěi', message });
   });
 
   it('files a filled honeypot as SPAM with the same answer', async () => {

@@ -15,7 +15,7 @@
  * validation (required, type=email) catches nearly everything before it gets here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { leadInputSchema, MESSAGES } from '../../domain';
+import { leadInputSchema, MESSAGES, TEXT_LIMITS } from '../../domain';
 import { insertVisitorLead, visitorSubmission } from '../leads/lead-intake';
 import { StorageUnavailableError } from '../storage/storage';
 
@@ -24,8 +24,13 @@ export const CONTACT_FORM_PATH = '/contact';
 export const CONTACT_FORM_SENT_LOCATION = '/contact?sent=1';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export const UNSUPPORTED_BODY_MESSAGE = `This address takes the contact form as ${FORM_CONTENT_TYPE}; send JSON to /api/contact.`;
-/** The longest field is the message (TEXT_LIMITS.long); percent-encoding can triple it. */
-const FORM_BODY_LIMIT_BYTES = 64 * 1024;
+/**
+ * A form the schema accepts always fits: percent-encoded, a character takes up to 12 bytes (an emoji is 4 UTF-8
+ * bytes, each written %XX), so the message at its TEXT_LIMITS.long characters and the five short fields take at most
+ * 12 × (10,000 + 5 × 200) = 132,000 bytes, under the app's 1 MiB for any body. A refused body is the schema's
+ * clear message, not a bare 413.
+ */
+const FORM_BODY_LIMIT_BYTES = 12 * (TEXT_LIMITS.long + 5 * TEXT_LIMITS.short) + 1024;
 
 /** The contact form's fields (web/src/features/inquiries/contact-form.tsx), with their labels for error pages. */
 const FORM_FIELD_LABELS = {
