@@ -392,3 +392,39 @@ describe('the connection drops on a first visit, before the service worker has t
     }
   });
 });
+
+describe('the tab dies while Send is still waiting for the server', () => {
+  // A phone's system kills a tab in the background, or it crashes: its outbox entry is left 'sending' under a 30 s
+  // lease that no one will settle. The page opened next sees that no live page holds the entry's send lock and
+  // sends it at once (same Idempotency-Key), instead of after the lease.
+  it('the next page of the site sends the message right away, once', async () => {
+    const page = await openTab('/contact', browser);
+    let postArrived = false;
+    // The first post hangs, as on a connection that stalls: it never reaches the server, and no answer comes before
+    // the tab dies. Later posts go through.
+    await page.context().route('**/api/contact', (route) => {
+      if (route.request().method() !== 'POST' || postArrived) return route.continue();
+      postArrived = true;
+    });
+    const openedAt = Date.now();
+    const email = uniqueEmail('contact-tab-killed-mid-send');
+    const form = await fillContactForm(page, email);
+    await atHumanPace(openedAt);
+    await submitButton(form).click();
+    for (const deadline = Date.now() + 10_000; !postArrived && Date.now() < deadline;) await sleep(50);
+    expect(postArrived, 'the post left the page').toBe(true);
+
+    const crashed = page.waitForEvent('crash', { timeout: 10_000 });
+    const devtools = await page.context().newCDPSession(page);
+    void devtools.send('Page.crash').catch(() => undefined);
+    await crashed;
+    const next = await newPage(page.context(), { serviceWorkers: 'block' });
+    try {
+      await open(next.page, '/');
+      const leads = await waitForLeads(email, { timeoutMs: 15_000 });
+      expect(leads, 'delivered by the next page well within the 30 s lease, and once').toHaveLength(1);
+    } finally {
+      await next.close();
+    }
+  }, 60_000);
+});

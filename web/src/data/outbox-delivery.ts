@@ -14,13 +14,15 @@
 import { ApiError, NetworkUnreachableError } from './http-errors';
 import { sendJson } from './http-client';
 import { localDb } from './local-db';
-import { claimEntry, extendSendLease, settleDelivery } from './outbox';
+import { claimEntry, enqueue, extendSendLease, releaseOrphanedLease, settleDelivery, type OutboxDraft } from './outbox';
 import type { DeliveryResult, OutboxEntry } from './outbox-entry';
 import { orderForDrain } from './outbox-order';
 import { UPLOAD_SEND_LEASE_MS, type Settlement } from './outbox-policy';
 import { prepareForSending, type SendUpload } from './pending-upload-delivery';
 import { isLoggedIn } from './session';
+import { canSeeLiveSenders, ifNoPageSends, sendHoldingLock } from './send-locks';
 import { patchSyncStatus } from './sync-status';
+import { newUuid } from './uuid';
 
 export type SendEntry = (entry: OutboxEntry) => Promise<DeliveryResult>;
 
@@ -125,10 +127,40 @@ export async function deliverClaimed(claimed: OutboxEntry, options: DrainOptions
   return { ...settlement, result };
 }
 
-/** Claims (if still due), sends and settles one entry; null when it is not due or another drain has it. */
+/**
+ * Stores a write already claimed for sending (enqueue's claimForSending) and hands it to `send`, which sends it
+ * (deliverClaimed) or hands it back to the queue. The entry's send lock is held from before the claim is stored
+ * until `send` is over, so a drain in another tab, or in the page opened after this one died, can tell a send under
+ * way from one whose page is gone (send-locks.ts).
+ */
+export function enqueueClaimed<T>(draft: OutboxDraft, send: (carrier: OutboxEntry) => Promise<T>): Promise<T> {
+  const id = draft.id ?? newUuid();
+  return sendHoldingLock(id, async () => send(await enqueue({ ...draft, id }, { claimForSending: true })));
+}
+
+/**
+ * Claims (if still due), sends and settles one entry; null when it is not due or another page is sending it. The
+ * send lock is taken before the claim, as in enqueueClaimed.
+ */
 export async function deliverEntry(entryId: string, options: DrainOptions = {}): Promise<Delivery | null> {
-  const claimed = await claimEntry(entryId, (options.now ?? workerOptions.now ?? Date.now)());
-  return claimed ? deliverClaimed(claimed, options) : null;
+  return ifNoPageSends(entryId, async () => {
+    const claimed = await claimEntry(entryId, (options.now ?? workerOptions.now ?? Date.now)());
+    return claimed ? deliverClaimed(claimed, options) : null;
+  });
+}
+
+/**
+ * Entries left 'sending' by a page that is gone (closed, crashed, killed in the background) become due now rather
+ * than when their lease runs out: no live page holds their send lock. Resolves the queue as it is afterwards.
+ */
+async function takeOverOrphanedSends(entries: OutboxEntry[], now: number): Promise<OutboxEntry[]> {
+  if (!canSeeLiveSenders()) return entries;
+  const leased = entries.filter((entry) => entry.state === 'sending' && entry.nextAttemptAt > now);
+  let released = false;
+  for (const entry of leased) {
+    if (await ifNoPageSends(entry.id, () => releaseOrphanedLease(entry.id, now))) released = true;
+  }
+  return released ? localDb().outbox.toArray() : entries;
 }
 
 /** Sends every entry that may go now, in order, until none is left or the network is gone. */
@@ -147,7 +179,7 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainRepo
   // The queue is read once per pass and kept up to date in memory; a new pass picks up entries enqueued meanwhile.
   for (let pass = true; pass; ) {
     pass = false;
-    let entries = await localDb().outbox.toArray();
+    let entries = await takeOverOrphanedSends(await localDb().outbox.toArray(), now());
     for (;;) {
       const next = orderForDrain(entries, now(), { canSendAuthenticated: canSendAuthenticated() }).find((entry) => !tried.has(entry.id));
       if (!next) break;

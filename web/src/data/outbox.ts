@@ -187,6 +187,20 @@ export async function claimEntry(id: string, now: number): Promise<OutboxEntry |
   });
 }
 
+/**
+ * Makes an entry left 'sending' by a page that is gone due now, instead of when its lease runs out. The caller holds
+ * the entry's send lock (send-locks.ts), so no live page is sending it. Resolves whether it changed anything.
+ */
+export async function releaseOrphanedLease(id: string, now: number): Promise<boolean> {
+  const db = localDb();
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (entry?.state !== 'sending' || entry.nextAttemptAt <= now) return false;
+    await db.outbox.update(id, { nextAttemptAt: now });
+    return true;
+  });
+}
+
 /** Lengthens the lease of an entry this drain is sending (its images are uploaded first, which takes longer). */
 export async function extendSendLease(id: string, until: number): Promise<void> {
   const db = localDb();

@@ -9,8 +9,8 @@
 import type { LeadInput } from '@domain/schemas/lead';
 import { ApiError, InquiryRejectedError } from '../http-errors';
 import { sendJson } from '../http-client';
-import { enqueue, removeOutboxEntry, type OutboxEntry } from '../outbox';
-import { deliverClaimed, type SendEntry } from '../outbox-delivery';
+import { removeOutboxEntry } from '../outbox';
+import { deliverClaimed, enqueueClaimed, type Delivery, type SendEntry } from '../outbox-delivery';
 import { startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
 import { followDelivery } from '../visitor-queue';
@@ -97,23 +97,26 @@ export async function submitInquiry(
     lastServerFailure = { fields, requestKey, id, payload };
   };
 
-  let entry: OutboxEntry;
+  let stored = false;
+  let delivery: Delivery;
   try {
     // Claimed for sending as it is stored, so a drain started meanwhile leaves this send alone.
-    entry = await enqueue(
+    delivery = await enqueueClaimed(
       { id: requestKey, entity: 'contacts', op: 'create', entityId: id, method: 'POST', path, payload },
-      { claimForSending: true },
+      (claimed) => {
+        stored = true;
+        return deliverClaimed(claimed, options.send ? { send: options.send } : {});
+      },
     );
   } catch (storageError) {
+    if (stored) throw storageError;
     // No IndexedDB (blocked, private mode): the lead cannot wait on this device, so try to send it now.
     console.warn('Outbox unavailable, sending directly', storageError);
     return sendWithoutOutbox(path, payload, id, requestKey, rememberServerFailure);
   }
-
-  const delivery = await deliverClaimed(entry, options.send ? { send: options.send } : {});
   if (delivery.outcome === 'done') return { status: 'sent', id };
   if (delivery.outcome === 'failed' || delivery.outcome === 'conflict') {
-    await removeOutboxEntry(entry.id);
+    await removeOutboxEntry(requestKey);
     const status = typeof delivery.result.status === 'number' ? delivery.result.status : 400;
     throw new InquiryRejectedError(delivery.result.message ?? 'Invalid input', status, delivery.result.details);
   }
@@ -122,12 +125,12 @@ export async function submitInquiry(
     // The server was reached and failed (a 500): the visitor sees the spec's error and can try again, rather than
     // being told the request waits on a device that is online. Gateway errors and 503 mean the server could not
     // be reached or is briefly unavailable: those wait in the outbox like a dead zone.
-    await removeOutboxEntry(entry.id);
+    await removeOutboxEntry(requestKey);
     rememberServerFailure();
     throw new ApiError(delivery.result.message ?? `HTTP error! status: ${status}`, status);
   }
   // Network, 502-504, 408, 429: it stays queued; the sync worker sends it when due (and on 'online').
-  if (onDelivered) followDelivery(entry.id, onDelivered);
+  if (onDelivered) followDelivery(requestKey, onDelivered);
   startSyncWorker();
   return { status: 'queued', id };
 }

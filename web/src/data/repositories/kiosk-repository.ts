@@ -9,9 +9,9 @@ import type { KioskPass, KioskSignInInput } from '@domain/schemas/open-house';
 import type { PasswordHash } from '@/utils/password-hash';
 import { ApiError, InquiryRejectedError, NetworkUnreachableError } from '../http-errors';
 import { sendJson } from '../http-client';
-import { enqueue, removeOutboxEntry } from '../outbox';
+import { removeOutboxEntry } from '../outbox';
 import { clearSession, getSessionUser, getToken, setSession } from '../session';
-import { deliverClaimed } from '../outbox-delivery';
+import { deliverClaimed, enqueueClaimed } from '../outbox-delivery';
 import { startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
 import { watchVisitorQueue } from '../visitor-queue';
@@ -144,14 +144,14 @@ export async function submitKioskSignIn(
     submittedAt: now.toISOString(),
     communityId: mode.communityId,
   };
-  const entry = await enqueue(
-    { entity: 'contacts', op: 'create', entityId: id, method: 'POST', path: KIOSK_SIGN_IN_PATH, payload },
-    { claimForSending: true },
+  const requestKey = newUuid();
+  const delivery = await enqueueClaimed(
+    { id: requestKey, entity: 'contacts', op: 'create', entityId: id, method: 'POST', path: KIOSK_SIGN_IN_PATH, payload },
+    (claimed) => deliverClaimed(claimed),
   );
-  const delivery = await deliverClaimed(entry);
   if (delivery.outcome === 'done') return { status: 'sent', id };
   if (delivery.outcome === 'failed' || delivery.outcome === 'conflict') {
-    await removeOutboxEntry(entry.id);
+    await removeOutboxEntry(requestKey);
     const status = typeof delivery.result.status === 'number' ? delivery.result.status : 400;
     throw new InquiryRejectedError(delivery.result.message ?? 'Invalid input', status, delivery.result.details);
   }

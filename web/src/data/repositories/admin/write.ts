@@ -18,11 +18,11 @@
 import { MESSAGES, networkErrorMessage } from '@domain/messages';
 import { ApiError } from '../../http-errors';
 import { localDb } from '../../local-db';
-import { enqueue, getOutboxEntry, listOutbox, removeOutboxEntry, type OutboxDraft } from '../../outbox';
+import { getOutboxEntry, listOutbox, removeOutboxEntry, type OutboxDraft } from '../../outbox';
 import { byCreatedAt, type DeliveryResult, type OutboxEntry } from '../../outbox-entry';
 import { needsAuth } from '../../outbox-order';
 import { isLoggedIn } from '../../session';
-import { deliverClaimed, type Delivery } from '../../outbox-delivery';
+import { deliverClaimed, enqueueClaimed, type Delivery } from '../../outbox-delivery';
 import { requestDrain, startSyncWorker } from '../../sync';
 import { SaveConflictError } from './errors';
 
@@ -95,14 +95,15 @@ async function outcomeAfterDrain(id: string): Promise<WriteOutcome> {
 /** Stores the write in the outbox, then tries to deliver it (see the file comment for the outcomes). */
 export async function submitWrite(draft: OutboxDraft): Promise<WriteOutcome> {
   // Claimed as it is stored, so a drain started by the enqueue leaves it to this call.
-  const carrier = await enqueue(draft, { claimForSending: true });
-  if (carrier.state === 'sending') {
-    if (await mayGoNow(carrier)) return settleOutcome(await deliverClaimed(carrier), carrier);
+  const { carrier, outcome } = await enqueueClaimed(draft, async (carrier) => {
+    if (carrier.state !== 'sending') return { carrier };
+    if (await mayGoNow(carrier)) return { carrier, outcome: await settleOutcome(await deliverClaimed(carrier), carrier) };
     // Something queued earlier goes first: hand the entry back to the queue.
     await localDb().outbox.update(carrier.id, { state: 'pending', nextAttemptAt: Date.now() });
-  } else if (!(await getOutboxEntry(carrier.id))) {
-    return { status: 'cancelled' };
-  }
+    return { carrier };
+  });
+  if (outcome) return outcome;
+  if (carrier.state !== 'sending' && !(await getOutboxEntry(carrier.id))) return { status: 'cancelled' };
   // Behind a parked conflict or failure of the same record, it cannot go until an admin resolves that in Sync:
   // it waits in the queue, and the caller learns so at once instead of waiting on a drain.
   if (await blockedByParkedEntry(carrier)) {
