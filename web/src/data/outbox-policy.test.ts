@@ -311,6 +311,12 @@ describe('rebasing after delivery', () => {
   it('moves later edits of the record onto the delivered version', () => {
     const later = entry({ baseVersion: 3 });
     const unversioned = entry({ op: 'create' });
-    expect(rebaseLaterEntries([later, unversioned], 4)).toEqual([{ ...later, baseVersion: 4 }]);
+    expect(rebaseLaterEntries([later, unversioned], 4, 3)).toEqual([{ ...later, baseVersion: 4 }]);
+    expect(rebaseLaterEntries([later], 1, undefined), 'after a create').toEqual([{ ...later, baseVersion: 1 }]);
+  });
+
+  it('leaves a later edit made on another version than the delivered one (after "Keep mine")', () => {
+    const madeBeforeTheColleague = entry({ baseVersion: 1 });
+    expect(rebaseLaterEntries([madeBeforeTheColleague], 3, 2)).toEqual([]);
   });
 });

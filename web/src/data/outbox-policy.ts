@@ -195,9 +195,20 @@ export function deliveredVersion(body: unknown): number | undefined {
 }
 
 /**
- * After this device's own edit of a record was accepted at `version`, its later queued edits of that record were
- * made on top of it: they now expect `version`, or their If-Match would report this device's own edit as a conflict.
+ * After this device's own edit of a record was accepted at `version`, its later queued edits of that record that
+ * were made on the same version were made on top of it: they now expect `version`, or their If-Match would report
+ * this device's own edit as a conflict. A later edit based on another version is left as it is. That is the case
+ * after "Keep mine": the edit sent again expects the colleague's version, while the later edits were made before
+ * the colleague's change was seen; moved onto the new version they would overwrite it with no conflict shown, so
+ * each keeps its base and gets its own 412. An edit delivered with no base (a create) carries every later one.
  */
-export function rebaseLaterEntries(later: readonly OutboxEntry[], version: number): OutboxEntry[] {
-  return later.filter((entry) => entry.baseVersion !== undefined).map((entry) => ({ ...entry, baseVersion: version }));
+export function rebaseLaterEntries(
+  later: readonly OutboxEntry[],
+  version: number,
+  deliveredBase: number | undefined,
+): OutboxEntry[] {
+  return later
+    .filter((entry) => entry.baseVersion !== undefined)
+    .filter((entry) => deliveredBase === undefined || entry.baseVersion === deliveredBase)
+    .map((entry) => ({ ...entry, baseVersion: version }));
 }

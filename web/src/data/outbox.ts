@@ -239,7 +239,7 @@ export async function settleDelivery(
         (other) => other.entity === entry.entity && other.createdAt > entry.createdAt,
       );
       const version = deliveredVersion(result.body);
-      if (version !== undefined && later.length) await db.outbox.bulkPut(rebaseLaterEntries(later, version));
+      if (version !== undefined && later.length) await db.outbox.bulkPut(rebaseLaterEntries(later, version, entry.baseVersion));
       await applyToLocalCopy(entry, result.body, version);
     },
   );

@@ -413,6 +413,36 @@ describe('resolveConflict', () => {
     expect(again!.conflict).toBeUndefined();
   });
 
+  it("keep mine does not carry a later edit made before the colleague's change over it: that edit gets its own 412", async () => {
+    // Offline on version 1: the description, then the price (two entries: the first was tried once). A colleague
+    // has since set the price at version 2.
+    const server = { id: 'c1', version: 2, description: 'Old', price: 475_000 };
+    await putEntries(
+      { baseVersion: 1, attempts: 1, payload: { description: 'Mine' } },
+      { baseVersion: 1, payload: { price: 450_000 } },
+    );
+    const { send, calls } = scriptedSend((entry) => {
+      if (entry.baseVersion !== server.version) return { status: 412, current: { ...server } };
+      Object.assign(server, entry.payload as object, { version: server.version + 1 });
+      return { status: 200, body: { ...server } };
+    });
+    await drainOutbox({ send, now, random });
+    const [descriptionConflict] = await listOutbox();
+    expect(descriptionConflict).toMatchObject({ state: 'conflict', payload: { description: 'Mine' } });
+
+    await resolveConflict(descriptionConflict!.id, 'keep-mine', clock);
+    await drainOutbox({ send, now, random });
+    expect(server).toMatchObject({ description: 'Mine', price: 475_000, version: 3 });
+    const left = await listOutbox();
+    expect(left).toHaveLength(1);
+    expect(left[0], 'the price edit is shown as a conflict, not sent over the colleague').toMatchObject({
+      state: 'conflict',
+      payload: { price: 450_000 },
+      conflict: { current: { price: 475_000 } },
+    });
+    expect(calls.map((call) => call.baseVersion)).toEqual([1, 2, 1]);
+  });
+
   it('take theirs: drops my change and keeps their record locally', async () => {
     const [parked] = await putEntries({ state: 'conflict', baseVersion: 3, conflict: { current } });
     await resolveConflict(parked!.id, 'take-theirs', clock);
