@@ -348,4 +348,32 @@ describe('admin lead routes', () => {
     const again = await t.request({ method: 'DELETE', url: `/api/contacts/${created.json().id}`, token: t.adminToken });
     expect(again.statusCode).toBe(404);
   });
+
+  it('refuses a delete based on a version a colleague has since changed (412 with the lead as it is), and keeps it', async () => {
+    const { id } = (await post('/api/public/contacts', contactBody())).json();
+    const worked = await t.request({
+      method: 'PATCH',
+      url: `/api/contacts/${id}`,
+      token: t.adminToken,
+      headers: { 'if-match': '"1"' },
+      json: { status: 'APPOINTMENT', note: 'Called, visit booked Sat 10:00' },
+    });
+    expect(worked.json()).toMatchObject({ status: 'APPOINTMENT', version: 2 });
+    const stale = await t.request({
+      method: 'DELETE',
+      url: `/api/contacts/${id}`,
+      token: t.adminToken,
+      headers: { 'if-match': '"1"' },
+    });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().current).toMatchObject({ id, status: 'APPOINTMENT', version: 2 });
+    expect(await t.storage.get('contacts', id)).toMatchObject({ status: 'APPOINTMENT' });
+    const current = await t.request({
+      method: 'DELETE',
+      url: `/api/contacts/${id}`,
+      token: t.adminToken,
+      headers: { 'if-match': '"2"' },
+    });
+    expect(current.statusCode).toBe(204);
+  });
 });

@@ -102,10 +102,15 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
   app.delete<{ Params: { id: string } }>(
     '/contacts/:id',
     { ...auth, schema: { params: idParamsSchema } },
-    auditedWrite({ action: 'contact.delete', entity: 'contacts', named: 'route' }, (request, { tx }) => {
-      if (!tx.get('contacts', request.params.id)) throw new HttpError(404, MESSAGES.notFound);
-      tx.remove('contacts', request.params.id);
-      return { statusCode: 204, body: null };
-    }),
+    auditedWrite(
+      { action: 'contact.delete', entity: 'contacts', named: 'route' },
+      (request, { tx, expectedVersion }) => {
+        // If-Match as for any record: a delete decided on a lead a colleague has since worked (status, notes) is a
+        // 412 with the lead as it is now, not a silent loss of that work.
+        currentForWrite(tx, 'contacts', request.params.id, expectedVersion);
+        tx.remove('contacts', request.params.id);
+        return { statusCode: 204, body: null };
+      },
+    ),
   );
 }

@@ -120,7 +120,9 @@ export function useLeadEditor(
       toast.success(result.queued ? 'Deleted on this device; it will sync once you are online.' : 'Lead deleted');
       onDeleted(base.id);
     } catch (error) {
-      if (!isAuthError(error)) toast.error(errorMessage(error, 'Failed to delete lead'));
+      // A colleague worked the lead since it was opened (412): say so as for a save, with the way to reload it.
+      if (isConflictError(error)) setProblem({ kind: 'conflict', parked: error instanceof SaveConflictError });
+      else if (!isAuthError(error)) toast.error(errorMessage(error, 'Failed to delete lead'));
     }
   };
 
