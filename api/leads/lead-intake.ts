@@ -66,11 +66,20 @@ export function visitorSubmission(
     ...fields
   } = body;
   const source = fields.source && VISITOR_SOURCES.has(fields.source) ? fields.source : defaultSource;
-  const submittedTime = fields.submittedAt ? Date.parse(fields.submittedAt) : Number.NaN;
+  return { ...fields, source, submittedAt: plausibleSubmittedAt(fields.submittedAt, now) };
+}
+
+/**
+ * A device's own submittedAt if it is plausible (SUBMITTED_AT_MAX_AGE_MS back, SUBMITTED_AT_MAX_SKEW_MS ahead),
+ * else the server's time: a phone or kiosk tablet whose clock is wrong (reset by a flat battery) would otherwise
+ * sort its leads out of sight, at the bottom of the inbox or pinned above every new one.
+ */
+export function plausibleSubmittedAt(submittedAt: string | undefined, now: Date): string {
+  const submittedTime = submittedAt ? Date.parse(submittedAt) : Number.NaN;
   const plausible =
     submittedTime >= now.getTime() - SUBMITTED_AT_MAX_AGE_MS &&
     submittedTime <= now.getTime() + SUBMITTED_AT_MAX_SKEW_MS;
-  return { ...fields, source, submittedAt: plausible ? fields.submittedAt : now.toISOString() };
+  return plausible ? submittedAt! : now.toISOString();
 }
 
 /** The record to store: the honeypot and the fill time are not kept; status NEW or SPAM. */
@@ -100,6 +109,11 @@ export function leadRecord(
  * id. Shared by the JSON contact calls (routes/public.ts) and the contact page's form post (routes/contact-form-post.ts).
  */
 export function insertVisitorLead(tx: Transaction, submission: LeadSubmission, defaultSource: Lead['source']): Lead {
+  // The lead id is chosen on the device: a send repeated after its Idempotency-Key expired (an answer lost, the
+  // phone back more than a day later) finds the lead and gets the same answer, not a 409 that would park it as
+  // refused on the visitor's device (the kiosk route does the same).
+  const stored = submission.id ? tx.get('contacts', submission.id) : undefined;
+  if (stored) return stored;
   const ref = submission.communityId;
   const community = ref ? (tx.get('communities', ref) ?? tx.findOne('communities', 'slug', ref)) : undefined;
   const { communityId: _claimed, ...fields } = submission;

@@ -1,4 +1,5 @@
 /** Visitors' inquiries (public contact calls) and the admin lead routes. */
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain';
 import { communityBody, contactBody, createTestApp, type TestApp } from '../../tests/support/api';
@@ -122,6 +123,21 @@ describe('public contact calls', () => {
     const retry = await post('/api/public/contacts', contactBody(), headers);
     expect(retry.json()).toEqual(first.json());
     expect(await t.storage.count('contacts')).toBe(1);
+  });
+
+  it('delivers it once when it comes again after its Idempotency-Key expired (another key, the same lead id)', async () => {
+    const id = randomUUID();
+    const first = await post('/api/public/contacts', contactBody({ id }), { 'idempotency-key': 'outbox-entry-000002' });
+    const late = await post('/api/public/contacts', contactBody({ id }), { 'idempotency-key': 'outbox-entry-000003' });
+    expect([first.statusCode, late.statusCode]).toEqual([201, 201]);
+    expect(late.json()).toEqual(first.json());
+    expect(await t.storage.count('contacts')).toBe(1);
+  });
+
+  it('keeps a lead whose form was open for weeks (a fill time of any length)', async () => {
+    const response = await post('/api/public/contacts', contactBody({ fillTimeMs: 12 * 24 * 60 * 60 * 1000 }));
+    expect(response.statusCode).toBe(201);
+    expect(await t.storage.get('contacts', response.json().id)).toMatchObject({ status: 'NEW' });
   });
 
   it('rate-limits contact posts per IP with 429 and Retry-After', async () => {

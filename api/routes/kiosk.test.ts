@@ -52,11 +52,14 @@ function signIn(pass: string, overrides: Record<string, unknown> = {}, headers: 
       consent: true,
       consentText: 'I agree that Houston New Home Communities may contact me.',
       openHouseDate: '2026-11-21',
-      submittedAt: '2026-11-21T15:30:00.000Z',
+      submittedAt: SENT_AT,
       ...overrides,
     },
   });
 }
+
+/** An hour ago on the tablet's clock: plausible, so stored as sent (a wrong clock is tested below). */
+const SENT_AT = new Date(Date.now() - 60 * 60 * 1000).toISOString();
 
 describe('kiosk passes', () => {
   it('are given to a signed-in admin who confirms their password, for a community by slug or id', async () => {
@@ -160,7 +163,7 @@ describe('kiosk sign-ins', () => {
       buyingTimeline: '3-6-months',
       workingWithAgent: false,
       consentText: 'I agree that Houston New Home Communities may contact me.',
-      submittedAt: '2026-11-21T15:30:00.000Z',
+      submittedAt: SENT_AT,
       status: 'NEW',
       message: 'Signed in at the Emberly open house on 2026-11-21.',
     });
@@ -224,6 +227,18 @@ describe('kiosk sign-ins', () => {
     await t.storage.transact((tx) => tx.update('adminUsers', t.admin.id, { isActive: false }));
     for (let index = 0; index < 20; index += 1) expect((await signIn(pass)).statusCode).toBe(201);
     expect((await signIn(pass)).statusCode).toBe(429);
+  });
+
+  it("from a tablet whose clock is wrong are filed at the server's time, the tablet's time kept in a note", async () => {
+    const { pass } = (await issuePass()).json();
+    const before = Date.now();
+    for (const wrongClock of ['2019-01-01T15:00:00.000Z', new Date(Date.now() + 86_400_000).toISOString()]) {
+      const { id } = (await signIn(pass, { submittedAt: wrongClock })).json();
+      const lead = (await t.storage.get('contacts', id))!;
+      expect(Date.parse(lead.submittedAt!)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(lead.submittedAt!)).toBeLessThanOrEqual(Date.now());
+      expect(lead.notes).toBe(`The tablet's clock read ${wrongClock} when this was sent.`);
+    }
   });
 
   it('are stored once however often the same sign-in is delivered', async () => {

@@ -21,7 +21,7 @@ import {
 } from '../../domain';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
-import { spamReason } from '../leads/lead-intake';
+import { plausibleSubmittedAt, spamReason } from '../leads/lead-intake';
 import { KioskPassSigner } from '../security/kiosk-pass';
 import { verifyPassword } from '../security/passwords';
 import { limitBeforeBody } from '../security/rate-limiter';
@@ -112,14 +112,20 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       const { kioskPass: _pass, consent: _consent, communityId: _claimed, website, ...fields } = request.body;
       // The honeypot decides with or without a pass, as on the public forms (api/leads/lead-intake.ts).
       const spam = spamReason({ website });
+      const submittedAt = plausibleSubmittedAt(fields.submittedAt, new Date());
+      const notes = [
+        vouched ? '' : 'Kiosk pass no longer valid when this sign-in arrived.',
+        submittedAt === fields.submittedAt ? '' : `The tablet's clock read ${fields.submittedAt} when this was sent.`,
+      ].filter(Boolean);
       const lead: NewRecord<Lead> = {
         ...fields,
+        submittedAt,
         message: `Signed in at the ${community?.name ?? 'community'} open house on ${fields.openHouseDate}.`,
         interest: 'community',
         source: 'open-house',
         ...(community ? { communityId: community.id } : {}),
         status: spam ? 'SPAM' : 'NEW',
-        notes: vouched ? '' : 'Kiosk pass no longer valid when this sign-in arrived.',
+        notes: notes.join(' '),
         ...(spam ? { spamReason: spam } : {}),
       };
       await runWrite(request, reply, ({ tx }) => {

@@ -39,7 +39,9 @@ export const leadInputSchema = z.object({
   consentText: text(TEXT_LIMITS.medium).optional(),
   openHouseDate: z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' }).optional(),
   website: z.string().max(TEXT_LIMITS.short).optional(),
-  fillTimeMs: z.number().min(0).max(1e9).optional(),
+  // Only a short fill time means anything (the inbox's "sent within N s" flag): a form left open for weeks is sent
+  // like any other, so there is no upper bound that could refuse a lead.
+  fillTimeMs: z.number().min(0).optional(),
 });
 export type LeadInput = z.input<typeof leadInputSchema>;
 
