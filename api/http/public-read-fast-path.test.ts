@@ -43,8 +43,8 @@ describe('publicReadForUrl', () => {
     ['/api/public/communities?view=list', 'communities:list:0:100'],
     ['/api/public/communities?view=full', 'communities:full:0:100'],
     ['/api/public/communities/austin-point', 'community:austin-point'],
-    ['/api/public/listings', 'listings:*'],
-    ['/api/public/listings?communityId=abc-1', 'listings:abc-1'],
+    ['/api/public/listings', 'listings:all'],
+    ['/api/public/listings?communityId=abc-1', 'listings:community:abc-1'],
     ['/api/public/listings/0b6f3c1e-1d2a-4c55-9b1e-2f4a5b6c7d8e', 'listing:0b6f3c1e-1d2a-4c55-9b1e-2f4a5b6c7d8e'],
     ['/api/public/settings', 'settings'],
   ])('maps %s to the cache key %s', (url, cacheKey) => {

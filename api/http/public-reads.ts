@@ -22,9 +22,13 @@ export const publicReads = {
   }),
   /** By id or slug (DESIGN §6). */
   community: (idOrSlug: string): PublicRead => ({ cacheKey: `community:${idOrSlug}`, dependsOn: ['communities'] }),
-  /** A community filter may be an id or a slug, so the list also depends on the communities. */
+  /**
+   * A community filter may be an id or a slug, so the list also depends on the communities. The whole list's key is
+   * one no filter value can spell: with `listings:${filter ?? '*'}`, `?communityId=*` (no such community, so `[]`)
+   * was cached as the whole list, and every visitor's list, and the offline copy synced from it, came back empty.
+   */
   listings: (communityId?: string): PublicRead => ({
-    cacheKey: `listings:${communityId ?? '*'}`,
+    cacheKey: communityId ? `listings:community:${communityId}` : 'listings:all',
     dependsOn: ['listings', 'communities'],
   }),
   listing: (id: string): PublicRead => ({ cacheKey: `listing:${id}`, dependsOn: ['listings'] }),

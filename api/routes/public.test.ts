@@ -109,6 +109,16 @@ describe('public reads', () => {
     expect(missing.json().error).toBe(MESSAGES.listingNotFound);
   });
 
+  it('keeps the whole listings list whatever filter a client sends first (no filter value shares its cache entry)', async () => {
+    const all = (await t.request({ method: 'GET', url: '/api/public/listings' })).json();
+    expect(all.length).toBeGreaterThan(0);
+    for (const filter of ['*', '%2A', 'all', 'community:indigo']) {
+      const filtered = await t.request({ method: 'GET', url: `/api/public/listings?communityId=${filter}` });
+      expect(filtered.json(), filter).toEqual([]);
+      expect((await t.request({ method: 'GET', url: '/api/public/listings' })).json(), filter).toHaveLength(all.length);
+    }
+  });
+
   it('answers 304 to a matching If-None-Match, and a fresh body after a change', async () => {
     const first = await t.request({ method: 'GET', url: '/api/public/communities' });
     const etag = first.headers.etag as string;
