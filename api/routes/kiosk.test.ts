@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KIOSK_MESSAGES } from '../../domain';
-import { ADMIN, createTestApp, type TestApp } from '../../tests/support/api';
+import { ADMIN, contactBody, createTestApp, type TestApp } from '../../tests/support/api';
 import { KIOSK_PASS_LIFETIME_MS, KioskPassSigner } from '../security/kiosk-pass';
 import { KIOSK_SIGN_INS_PER_ADDRESS, WRONG_PASSWORD } from './kiosk';
 
@@ -220,6 +220,20 @@ describe('kiosk sign-ins', () => {
     const leads = await newOpenHouseLeads();
     expect(leads).toHaveLength(20);
     expect(leads[0]!.notes).toMatch(/no longer valid/);
+  });
+
+  it("without a valid pass share the contact forms' count: past it on the contact calls, a forged pass gets 429 too", async () => {
+    const { pass } = (await issuePass()).json();
+    const forged = `${pass.split('.')[0]}.${'A'.repeat(43)}`;
+    let contactStatus = 201;
+    for (let index = 0; index < 25 && contactStatus !== 429; index += 1) {
+      contactStatus = (await t.request({ method: 'POST', url: '/api/public/contacts', json: contactBody() }))
+        .statusCode;
+    }
+    expect(contactStatus).toBe(429);
+    expect((await signIn(forged)).statusCode).toBe(429);
+    // A valid pass is counted per kiosk, not per address.
+    expect((await signIn(pass)).statusCode).toBe(201);
   });
 
   it("stop being vouched for when the pass's admin is removed", async () => {

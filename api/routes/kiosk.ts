@@ -46,8 +46,9 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
   const signer = new KioskPassSigner(app.config.jwtSecret!);
   const { rateLimitWindowMs: windowMs, contactRateLimit } = app.config;
   const perKiosk = app.rateLimits.limiter('kiosk-sign-ins:kiosk', KIOSK_SIGN_INS_PER_WINDOW, windowMs);
-  // A sign-in without a valid pass gets the public contact limit (its own count).
-  const perIp = app.rateLimits.limiter('kiosk-sign-ins:unvouched-address', contactRateLimit, windowMs);
+  // A sign-in without a valid pass is an anonymous lead like a contact form's: it counts against the same
+  // per-address limit (app.contactLimiter), so this route is not a second allowance beside the contact calls.
+  const perIp = app.contactLimiter;
   const perAddress = app.rateLimits.limiter(
     'kiosk-sign-ins:address',
     contactRateLimit === 0 ? 0 : KIOSK_SIGN_INS_PER_ADDRESS,
