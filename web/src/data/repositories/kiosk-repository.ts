@@ -9,6 +9,7 @@ import type { KioskPass, KioskSignInInput } from '@domain/schemas/open-house';
 import type { PasswordHash } from '@/utils/password-hash';
 import { ApiError, InquiryRejectedError, NetworkUnreachableError } from '../http-errors';
 import { sendJson } from '../http-client';
+import { localDb, META_KEYS } from '../local-db';
 import { removeOutboxEntry } from '../outbox';
 import { clearSession, getSessionUser, getToken, setSession } from '../session';
 import { deliverClaimed, enqueueClaimed } from '../outbox-delivery';
@@ -81,10 +82,26 @@ export async function requestKioskPass(email: string, password: string, communit
 
 /**
  * Signs the admin out of this device once the kiosk runs: a visitor who got past the kiosk screen must not find
- * the back office open. Queued admin edits stay in the outbox for the next login.
+ * the back office open. The device's copies of what only staff may read go too (the leads, the properties, the
+ * admins a lead may be assigned to): the tablet is handed to the public for days, and its browser's storage can be
+ * read by anyone holding it. Queued admin edits stay in the outbox for the next login (DESIGN §5); the public
+ * copies (communities, listings, settings) stay for the kiosk's offline use.
  */
-export function signOutForKiosk(): void {
+export async function signOutForKiosk(): Promise<void> {
   clearSession();
+  try {
+    const db = localDb();
+    await db.transaction('rw', [db.contacts, db.properties, db.meta], () =>
+      Promise.all([
+        db.contacts.clear(),
+        db.properties.clear(),
+        db.meta.bulkDelete([META_KEYS.leadOwners, META_KEYS.propertiesOrder]),
+      ]),
+    );
+  } catch (error) {
+    // No IndexedDB (blocked, private mode): there is no copy to remove.
+    console.warn('Could not clear the admin copies on this device', error);
+  }
 }
 
 export type ServerPasswordCheck =

@@ -30,7 +30,7 @@ export async function startKioskMode(
     startedAt: new Date().toISOString(),
   };
   saveKioskMode(mode);
-  signOutForKiosk();
+  await signOutForKiosk();
   return mode;
 }
 

@@ -1,0 +1,49 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AdminUser } from '@domain/schemas/admin-user';
+import { deleteLocalDb, localDb, META_KEYS, readMeta, writeMeta } from '../local-db';
+import { enqueue, listOutbox } from '../outbox';
+import { getToken, setSession } from '../session';
+import { signOutForKiosk } from './kiosk-repository';
+
+const admin: AdminUser = {
+  id: 'admin-1',
+  email: 'agent@example.com',
+  role: 'ADMIN',
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+};
+
+beforeEach(async () => {
+  await deleteLocalDb();
+});
+
+describe('signOutForKiosk', () => {
+  it("signs the admin out and removes the device's copies of leads and properties, keeping queued edits and public data", async () => {
+    setSession('token-1', admin);
+    const db = localDb();
+    await db.contacts.put({ id: 'lead-1', name: 'Maria Lopez', email: 'maria@example.com' } as never);
+    await db.properties.put({ id: 'prop-1', title: 'Lot 14' } as never);
+    await db.communities.put({ id: 'c1', slug: 'emberly', name: 'Emberly' } as never);
+    await writeMeta(META_KEYS.leadOwners, [{ id: 'admin-1', email: 'agent@example.com' }]);
+    const queued = await enqueue({
+      entity: 'contacts',
+      op: 'patch',
+      entityId: 'lead-1',
+      method: 'PATCH',
+      path: 'contacts/lead-1',
+      payload: { note: 'Called back' },
+    });
+
+    await signOutForKiosk();
+
+    expect(getToken()).toBeNull();
+    expect(await db.contacts.count()).toBe(0);
+    expect(await db.properties.count()).toBe(0);
+    expect(await readMeta(META_KEYS.leadOwners)).toBeUndefined();
+    expect(await db.communities.get('c1')).toMatchObject({ name: 'Emberly' });
+    expect((await listOutbox()).map((entry) => entry.id)).toEqual([queued.id]);
+  });
+});
