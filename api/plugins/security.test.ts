@@ -5,7 +5,15 @@ const sets = securityHeaderSets();
 
 describe('security headers by URL', () => {
   it('public pages keep the CSP and the other headers, without the two that isolate a document', () => {
-    for (const url of ['/', '/communities', '/community/austin-point', '/listing/x', '/favorites', '/administrators']) {
+    for (const url of [
+      '/',
+      '/communities',
+      '/community/austin-point',
+      '/listing/x',
+      '/favorites',
+      '/administrators',
+      '/%E0%A4%A',
+    ]) {
       const headers = securityHeadersFor(url, sets);
       expect(headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
       expect(headers['x-content-type-options'], url).toBe('nosniff');
@@ -16,7 +24,16 @@ describe('security headers by URL', () => {
   });
 
   it('the back office and the kiosk also isolate their documents', () => {
-    for (const url of ['/admin', '/admin/', '/admin/contacts?status=NEW', '/admin?x=1', '/kiosk/austin-point']) {
+    // Spelt as the routers still take it (they decode the path and match in any case): the same isolation.
+    const respelt = ['/%61dmin/contacts', '/ADMIN', '/Admin/contacts', '/%6Biosk/x'];
+    for (const url of [
+      '/admin',
+      '/admin/',
+      '/admin/contacts?status=NEW',
+      '/admin?x=1',
+      '/kiosk/austin-point',
+      ...respelt,
+    ]) {
       const headers = securityHeadersFor(url, sets);
       expect(headers['cross-origin-opener-policy'], url).toBe('same-origin');
       expect(headers['origin-agent-cluster'], url).toBe('?1');

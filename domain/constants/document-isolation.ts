@@ -15,5 +15,19 @@ export const DOCUMENT_ISOLATION_HEADERS: Readonly<Record<string, string>> = {
   'origin-agent-cluster': '?1',
 };
 
-/** `path`: a request's path, with or without its query (the server passes the raw URL, the worker a pathname). */
-export const isIsolatedDocument = (path: string): boolean => ISOLATED_DOCUMENT_PATH.test(path);
+/**
+ * `path`: a request's path, with or without its query (the server passes the raw URL, the worker a pathname). The
+ * routers decode a path and match it in any case, so `/%61dmin` and `/ADMIN` open the back office too: such a
+ * spelling is isolated as well, or a page could open the back office in its own browsing-context group.
+ */
+export function isIsolatedDocument(path: string): boolean {
+  if (ISOLATED_DOCUMENT_PATH.test(path)) return true;
+  const pathname = path.split(/[?#]/, 1)[0]!;
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Malformed percent-encoding: no router takes it as the back office.
+  }
+  return ISOLATED_DOCUMENT_PATH.test(decoded.toLowerCase());
+}
