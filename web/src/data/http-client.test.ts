@@ -122,6 +122,22 @@ describe('SPEC §8 transport errors', () => {
     expect(await failure(sendJson('PUT', 'communities/c1', { name: 'B' }))).toBeInstanceOf(NetworkUnreachableError);
   });
 
+  it('a refusal that is not JSON (a guest Wi-Fi portal’s 403, a proxy’s 407) is no answer: a queued write is kept', async () => {
+    for (const status of [400, 401, 403, 404, 405, 407]) {
+      api.handle(() => ({
+        status,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        raw: '<html><body>Accept the terms of this network to continue</body></html>',
+      }));
+      const write = await failure(sendJson('POST', 'public/contacts', { name: 'A' }, { idempotencyKey: 'key-12345678' }));
+      expect(write, String(status)).toBeInstanceOf(NetworkUnreachableError);
+    }
+    expect(getToken(), 'a 401 that is not the API’s leaves the session').toBe('token-1');
+    // A size refusal cannot pass on a resend, whoever answers it (a proxy's body limit).
+    api.handle(() => ({ status: 413, headers: { 'content-type': 'text/html' }, raw: '<html>413</html>' }));
+    expect(await failure(sendJson('POST', 'upload', {}))).toMatchObject({ status: 413 });
+  });
+
   it('a wrong password at login is the server’s message, not an expired session', async () => {
     api.handle(() => ({ status: 401, body: { error: 'Invalid email or password' } }));
     const error = await failure(sendJson('POST', 'admin/login', { email: 'a@b.c', password: 'x' }));

@@ -172,10 +172,28 @@ async function request(
     announceReachability(false);
     throw new NetworkUnreachableError(reason, { cause: error });
   }
+  if (isSomeoneElsesRefusal(response)) {
+    announceReachability(false);
+    throw new NetworkUnreachableError('failed');
+  }
   // A gateway's 502-504 means our server was not reached either.
   announceReachability(response.status < 502 || response.status > 504);
   if (!response.ok) throw await toApiError(response, path, token);
   return response;
+}
+
+/** Refusals about the request's size: whoever answers them, sending the same request again cannot help. */
+const SIZE_REFUSALS = new Set([413, 414, 431]);
+
+/**
+ * A 4xx this API did not send: every refusal of ours is JSON, so an HTML 403, 404 or 407 comes from something on
+ * the way, such as a guest Wi-Fi's login page or a proxy. Taken for the server's word, it parked a visitor's queued
+ * lead as refused for ever; as no answer, the lead stays queued and goes once the network lets it through (as
+ * readApiAnswer does for such a page's 200).
+ */
+function isSomeoneElsesRefusal(response: Response): boolean {
+  if (response.status < 400 || response.status > 499 || SIZE_REFUSALS.has(response.status)) return false;
+  return !/^application\/json\b/i.test(response.headers.get('content-type') ?? '');
 }
 
 /**
