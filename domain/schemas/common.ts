@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
+import { EMAIL_ADDRESS_PATTERN, VISITOR_FIELD_LIMITS } from '../visitor-messages';
 
 /** Fields every stored record carries (DESIGN §4 "Records"). */
 export const recordMetaSchema = z.object({
@@ -131,8 +132,8 @@ export const emailSchema = (requiredMessage: string, invalidMessage: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage })
-    .max(254, { error: invalidMessage })
-    .pipe(z.email({ error: invalidMessage }))
+    .max(VISITOR_FIELD_LIMITS.email, { error: invalidMessage })
+    .pipe(z.email({ pattern: EMAIL_ADDRESS_PATTERN, error: invalidMessage }))
     .transform((value) => value.toLowerCase());
 
 /**

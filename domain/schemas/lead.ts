@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES, TEXT_LIMITS, VISIT_SLOTS, VISIT_TYPES } from '../constants';
+import { VISITOR_FIELD_LIMITS } from '../visitor-messages';
 import { MESSAGES } from '../messages';
 import { emailSchema, recordMetaSchema, text } from './common';
 import { timeOfDaySchema } from './sales-office';
@@ -18,10 +19,10 @@ export const contactInterestSchema = z.enum(CONTACT_INTERESTS);
  */
 export const leadInputSchema = z.object({
   id: z.uuid().optional(),
-  name: text(TEXT_LIMITS.short, MESSAGES.nameRequired),
+  name: text(VISITOR_FIELD_LIMITS.name, MESSAGES.nameRequired),
   email: emailSchema(MESSAGES.emailRequired, MESSAGES.emailInvalid),
-  phone: text(40).default(''),
-  message: text(TEXT_LIMITS.long, MESSAGES.messageRequired),
+  phone: text(VISITOR_FIELD_LIMITS.phone).default(''),
+  message: text(VISITOR_FIELD_LIMITS.message, MESSAGES.messageRequired),
   interest: contactInterestSchema.default('general'),
   source: leadSourceSchema.optional(),
   communityId: z.string().max(100).optional(),

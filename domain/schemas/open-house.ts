@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
+import { VISITOR_FIELD_LIMITS } from '../visitor-messages';
 import { MESSAGES } from '../messages';
 import { emailSchema, text } from './common';
 
@@ -32,9 +33,9 @@ export const kioskSignInSchema = z.object({
   /** Chosen on the tablet: the lead's id, so a repeated delivery cannot create a second lead. */
   id: z.uuid({ error: 'Must be a UUID' }),
   kioskPass: z.string().min(1).max(2000),
-  name: text(TEXT_LIMITS.short, MESSAGES.nameRequired),
+  name: text(VISITOR_FIELD_LIMITS.name, MESSAGES.nameRequired),
   email: emailSchema(MESSAGES.emailRequired, MESSAGES.emailInvalid),
-  phone: text(40).default(''),
+  phone: text(VISITOR_FIELD_LIMITS.phone).default(''),
   buyingTimeline: z.enum(BUYING_TIMELINES, { error: KIOSK_MESSAGES.timelineRequired }),
   workingWithAgent: z.boolean({ error: KIOSK_MESSAGES.agentRequired }),
   consent: z.literal(true, { error: KIOSK_MESSAGES.consentRequired }),

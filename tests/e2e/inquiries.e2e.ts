@@ -219,6 +219,43 @@ describe('contact page form', () => {
     expect(await form.evaluate((element) => (element as HTMLFormElement).checkValidity())).toBe(false);
   });
 
+  it("an address the browser's check lets through but the server refuses is refused here: nothing sent or kept", async () => {
+    const page = await openTab('/contact');
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/contact')) posts += 1;
+    });
+    const form = await fillContactForm(page, 'jane.@gmail.com');
+    expect(await form.evaluate((element) => (element as HTMLFormElement).checkValidity()), 'the browser takes it').toBe(
+      true,
+    );
+    await submitButton(form).click();
+    expect(await shown(form, 'Please enter a valid email address'), await notices(page)).toBe(true);
+    await sleep(500);
+    expect(posts).toBe(0);
+    const queued = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('houston-communities');
+          // No database yet: nothing was ever stored (and none is created here).
+          open.onupgradeneeded = () => {
+            open.transaction?.abort();
+            resolve(0);
+          };
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('outbox')) return resolve(0);
+            const count = db.transaction('outbox').objectStore('outbox').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+          open.onerror = () => resolve(-1);
+        }),
+    );
+    expect(queued, 'nothing waits in the outbox').toBe(0);
+    // The typed phone, name and message stay; a maxLength keeps a phone to what the server keeps.
+    expect(await form.getByLabel(/phone/i).first().getAttribute('maxlength')).toBe('40');
+  });
+
   it("on success says 'Thank you for your message! We'll get back to you soon.' and stores the lead once", async () => {
     const page = await openTab('/contact');
     const openedAt = Date.now();

@@ -4,15 +4,19 @@
  * submit flow behind them is hooks/use-visitor-form.ts.
  */
 import type { ComponentProps } from 'react';
+import { VISITOR_FIELD_LIMITS } from '@domain/visitor-messages';
 import type { VisitorFormStatus } from '@/hooks/use-visitor-form';
 import { queuedMessage } from '@/utils/inquiry-messages';
 import { InputField } from './field';
 
-/** Label, input type and autocomplete token of each contact detail; the field's `name` is its key. */
+/**
+ * Label, input type, autocomplete token and longest value (the server's limits) of each contact detail; the
+ * field's `name` is its key.
+ */
 const CONTACT_DETAILS = {
-  name: ['Name', 'text', 'name'],
-  email: ['Email', 'email', 'email'],
-  phone: ['Phone', 'tel', 'tel'],
+  name: ['Name', 'text', 'name', VISITOR_FIELD_LIMITS.name],
+  email: ['Email', 'email', 'email', VISITOR_FIELD_LIMITS.email],
+  phone: ['Phone', 'tel', 'tel', VISITOR_FIELD_LIMITS.phone],
 } as const;
 
 type ContactFieldProps = ComponentProps<'input'> & {
@@ -26,7 +30,7 @@ type ContactFieldProps = ComponentProps<'input'> & {
 
 /** A labelled name, email or phone input; other input props (value, autoComplete, required...) pass through. */
 export function ContactField({ detail, idPrefix, error, optional, ...input }: ContactFieldProps) {
-  const [label, type, autoComplete] = CONTACT_DETAILS[detail];
+  const [label, type, autoComplete, maxLength] = CONTACT_DETAILS[detail];
   return (
     <InputField
       id={`${idPrefix}-${detail}`}
@@ -37,6 +41,7 @@ export function ContactField({ detail, idPrefix, error, optional, ...input }: Co
       name={detail}
       type={type}
       autoComplete={autoComplete}
+      maxLength={maxLength}
       {...input}
     />
   );

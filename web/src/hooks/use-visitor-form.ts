@@ -32,7 +32,7 @@ export interface VisitorFormOptions<Field extends string> {
    * Left out, the focus stays where it is (the contact page, whose browser validation shows its own first field).
    */
   fields?: readonly Field[];
-  /** The checks before a send; left out where the browser's own validation runs (the contact page). */
+  /** The checks before a send (on the contact page, after the browser's own validation). */
   check?: (data: FormData) => FieldErrors<Field>;
   /** Sends the form; resolves 'sent', or 'queued' when it waits in the outbox; throws with the server's details. */
   send: (data: FormData, spam: SpamSignals) => Promise<SendOutcome>;

@@ -3,7 +3,7 @@
  * message; hand-written so no schema library loads on public pages (DESIGN §7). Phone is optional.
  */
 import type { CONTACT_INTERESTS } from '@domain/constants';
-import { VISITOR_MESSAGES } from '@domain/visitor-messages';
+import { EMAIL_ADDRESS_PATTERN, VISITOR_FIELD_LIMITS, VISITOR_MESSAGES } from '@domain/visitor-messages';
 
 export type ContactInterest = (typeof CONTACT_INTERESTS)[number];
 
@@ -15,8 +15,8 @@ export interface InquiryValues {
 }
 export type InquiryErrors = Partial<Record<keyof InquiryValues, string>>;
 
-/** Something@something.tld, no spaces: what "looks like an address" means here. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The server's own pattern (domain/constants/leads.ts): an address it would refuse is caught before the send. */
+export const EMAIL_PATTERN = EMAIL_ADDRESS_PATTERN;
 
 /** The checks every visitor form makes: a name, and an email that looks like an address. */
 export function contactErrors(values: Pick<InquiryValues, 'name' | 'email'>): Pick<InquiryErrors, 'name' | 'email'> {
@@ -24,7 +24,8 @@ export function contactErrors(values: Pick<InquiryValues, 'name' | 'email'>): Pi
   if (!values.name.trim()) errors.name = VISITOR_MESSAGES.nameRequired;
   const email = values.email.trim();
   if (!email) errors.email = VISITOR_MESSAGES.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = VISITOR_MESSAGES.emailInvalid;
+  else if (email.length > VISITOR_FIELD_LIMITS.email || !EMAIL_PATTERN.test(email))
+    errors.email = VISITOR_MESSAGES.emailInvalid;
   return errors;
 }
 

@@ -15,7 +15,7 @@ import { ContactField, SendNotices } from '@/components/visitor-fields';
 import { formText, useVisitorForm } from '@/hooks/use-visitor-form';
 import { useSiteSettings } from '@/hooks/use-site-settings';
 import { contactErrors } from '@/utils/validate-inquiry';
-import { shortlistMessage, type ShortlistHome } from './shortlist';
+import { SHORTLIST_NOTE_MAX_LENGTH, shortlistMessage, type ShortlistHome } from './shortlist';
 
 export const SHORTLIST_SENT_MESSAGE = 'Thank you! A sales agent has your shortlist and will contact you soon.';
 export const CONSENT_REQUIRED_MESSAGE = 'Please agree to be contacted, so a sales agent can reply.';
@@ -66,7 +66,7 @@ export function ShortlistDialog({ homes, onClose }: { homes: ShortlistHome[]; on
         <ContactField detail="email" idPrefix="shortlist" error={errors.email} disabled={done} />
         <ContactField detail="phone" idPrefix="shortlist" error={errors.phone} disabled={done} optional />
         <Field id="shortlist-note" label="Anything we should know?" optional error={errors.note}>
-          {(aria) => <textarea {...aria} name="note" rows={3} disabled={done} />}
+          {(aria) => <textarea {...aria} name="note" rows={3} disabled={done} maxLength={SHORTLIST_NOTE_MAX_LENGTH} />}
         </Field>
         <ConsentField id="shortlist-consent" className="field consent" error={errors.consent} disabled={done}>
           I agree that {general.siteName} may contact me about these homes by email or phone.

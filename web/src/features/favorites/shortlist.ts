@@ -4,6 +4,11 @@ import { formatUsd } from '@/utils/format';
 
 /** The API accepts up to 20 listing ids per lead (domain/schemas/lead.ts). */
 export const SHORTLIST_MAX_LISTINGS = 20;
+/**
+ * The visitor's note: with 20 homes of the longest title and address (200 characters each) it still fits in the
+ * lead's message (TEXT_LIMITS.long), so shortlistMessage's cut never takes what the visitor wrote.
+ */
+export const SHORTLIST_NOTE_MAX_LENGTH = TEXT_LIMITS.medium;
 
 export interface ShortlistHome {
   id: string;

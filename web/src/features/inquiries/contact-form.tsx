@@ -13,7 +13,7 @@
  * /contact?sent=1: the page then shows the sent notice.
  */
 import { CONTACT_PAGE_INTERESTS, INTEREST_LABELS, SUCCESS_MESSAGE_MS } from '@domain/constants';
-import { VISITOR_MESSAGES } from '@domain/visitor-messages';
+import { EMAIL_ADDRESS_PATTERN, VISITOR_FIELD_LIMITS, VISITOR_MESSAGES } from '@domain/visitor-messages';
 import { Field, SelectField } from '@/components/field';
 import { Honeypot } from '@/components/spam-guard';
 import { ContactField, SendNotices } from '@/components/visitor-fields';
@@ -23,8 +23,15 @@ import { formText, useVisitorForm } from '@/hooks/use-visitor-form';
 import type { ContactInterest } from '@/utils/validate-inquiry';
 
 export function ContactForm() {
-  const { errors, status, setStatus, later, formProps } = useVisitorForm({
+  const { errors, status, setStatus, later, formProps } = useVisitorForm<
+    'name' | 'email' | 'phone' | 'interest' | 'message'
+  >({
     keepFailure: true,
+    // The browser checks what is required; an address its own check lets through (`jane.@gmail.com`) but the
+    // server would refuse is caught here, with the other forms' message, before anything is sent or queued.
+    fields: ['email'],
+    check: (data) =>
+      EMAIL_ADDRESS_PATTERN.test(formText(data, 'email')) ? {} : { email: VISITOR_MESSAGES.emailInvalid },
     send: async (data, spam) => {
       const text = (name: string) => formText(data, name);
       const result = await sendInquiry({
@@ -75,7 +82,7 @@ export function ContactForm() {
         </SelectField>
       </div>
       <Field id="contact-message" label="Message" required error={errors.message}>
-        {(aria) => <textarea {...aria} name="message" rows={6} required />}
+        {(aria) => <textarea {...aria} name="message" rows={6} required maxLength={VISITOR_FIELD_LIMITS.message} />}
       </Field>
       <Honeypot />
       <SendNotices

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { POPUP_AUTO_CLOSE_MS } from '@domain/constants';
-import { VISITOR_MESSAGES, popupSuccessMessage } from '@domain/visitor-messages';
+import { VISITOR_FIELD_LIMITS, VISITOR_MESSAGES, popupSuccessMessage } from '@domain/visitor-messages';
 import { DialogFormActions } from '@/components/dialog-form-actions';
 import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
@@ -96,7 +96,15 @@ export default function InquiryPopup(props: InquiryPopupProps) {
           <ContactField detail="email" idPrefix="inquiry" error={errors.email} />
           <ContactField detail="phone" idPrefix="inquiry" error={errors.phone} optional />
           <Field id="inquiry-message" label="Message" required error={errors.message}>
-            {(aria) => <textarea {...aria} name="message" rows={4} defaultValue={defaultMessage} />}
+            {(aria) => (
+              <textarea
+                {...aria}
+                name="message"
+                rows={4}
+                defaultValue={defaultMessage}
+                maxLength={VISITOR_FIELD_LIMITS.message}
+              />
+            )}
           </Field>
           <Honeypot />
         </div>
