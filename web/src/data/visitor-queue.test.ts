@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteLocalDb } from './local-db';
+import { deleteLocalDb, localDb } from './local-db';
 import { enqueue } from './outbox';
 import { drainOutbox } from './outbox-delivery';
 import type { DeliveryResult } from './outbox-entry';
@@ -98,6 +98,22 @@ describe('a queued inquiry reaching the server', () => {
     await expect(submitInquiry(inquiry, { send: refused })).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(delivered).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('counts a queued entry the server refused later as refused, not as waiting nor gone (no "all sent")', async () => {
+    const seen: { waiting: number; refused: number }[] = [];
+    const stop = watchVisitorQueue((queue) => seen.push(queue), undefined, ['public/kiosk/sign-ins']);
+    const entry = await enqueue({
+      entity: 'contacts',
+      op: 'create',
+      entityId: 'z',
+      method: 'POST',
+      path: 'public/kiosk/sign-ins',
+    });
+    await eventually(() => expect(seen.at(-1)).toEqual({ waiting: 1, refused: 0 }));
+    await localDb().outbox.update(entry.id, { state: 'failed', lastStatus: 400 });
+    await eventually(() => expect(seen.at(-1)).toEqual({ waiting: 0, refused: 1 }));
     stop();
   });
 

@@ -13,6 +13,11 @@ export const VISITOR_PATHS: readonly string[] = ['public/contacts', 'contact', '
 export interface VisitorQueue {
   /** Entries still to be delivered (pending or being sent), parked failures left out. */
   waiting: number;
+  /**
+   * Entries the server refused after they were queued (parked 'failed' or 'conflict'): kept on the device, never
+   * delivered on their own. A count that left them out said "all sent" on a kiosk tablet holding one.
+   */
+  refused: number;
 }
 
 /**
@@ -50,7 +55,8 @@ export function watchVisitorQueue(
     next: (entries) => {
       const diff = diffVisitorQueue(queued, entries);
       queued = diff.queued;
-      onChange({ waiting: entries.filter((entry) => entry.state === 'pending' || entry.state === 'sending').length });
+      const waiting = entries.filter((entry) => entry.state === 'pending' || entry.state === 'sending').length;
+      onChange({ waiting, refused: entries.length - waiting });
       if (diff.delivered.length) onDelivered(diff.delivered);
     },
     error: (error: unknown) => console.warn('Could not watch the outbox', error),

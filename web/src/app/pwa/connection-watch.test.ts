@@ -34,8 +34,11 @@ describe('the offline pill follows requests', () => {
 
 describe('the kiosk count', () => {
   it('reads "N waiting" or "all sent"', () => {
-    expect(waitingText(3)).toBe('3 waiting');
-    expect(waitingText(1)).toBe('1 waiting');
-    expect(waitingText(0)).toBe('all sent');
+    expect(waitingText({ waiting: 3, refused: 0 })).toBe('3 waiting');
+    expect(waitingText({ waiting: 1, refused: 0 })).toBe('1 waiting');
+    expect(waitingText({ waiting: 0, refused: 0 })).toBe('all sent');
+    // A sign-in the server refused after it was queued is never "all sent".
+    expect(waitingText({ waiting: 0, refused: 1 })).toBe('1 refused');
+    expect(waitingText({ waiting: 2, refused: 1 })).toBe('2 waiting · 1 refused');
   });
 });

@@ -15,7 +15,7 @@ import { clearSession, getSessionUser, getToken, setSession } from '../session';
 import { deliverClaimed, enqueueClaimed } from '../outbox-delivery';
 import { startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
-import { watchVisitorQueue } from '../visitor-queue';
+import { watchVisitorQueue, type VisitorQueue } from '../visitor-queue';
 import type { AdminUser, LoginResponse } from '@domain/schemas/admin-user';
 
 export const KIOSK_SIGN_IN_PATH = 'public/kiosk/sign-ins';
@@ -183,9 +183,10 @@ export function localDate(date: Date): string {
 }
 
 /**
- * Calls `listener` with how many sign-ins still wait on this device, now and on every change (shown discreetly,
- * so staff know whether everything reached the office before they wipe or pack the tablet).
+ * Calls `listener` with how many sign-ins still wait on this device and how many the server refused, now and on
+ * every change (shown discreetly, so staff know whether everything reached the office before they wipe or pack the
+ * tablet).
  */
-export function watchWaitingSignIns(listener: (waiting: number) => void): () => void {
-  return watchVisitorQueue(({ waiting }) => listener(waiting), undefined, [KIOSK_SIGN_IN_PATH]);
+export function watchWaitingSignIns(listener: (queue: VisitorQueue) => void): () => void {
+  return watchVisitorQueue(listener, undefined, [KIOSK_SIGN_IN_PATH]);
 }
