@@ -13,7 +13,7 @@ import type { Listing } from '../../domain/schemas/listing';
 import { ApiError } from '../../web/src/data/http-errors';
 import { configureHttpClient } from '../../web/src/data/http-client';
 import { deleteLocalDb, localDb } from '../../web/src/data/local-db';
-import { enqueue, listOutbox } from '../../web/src/data/outbox';
+import { enqueue, listOutbox, makeNetworkFailuresDue } from '../../web/src/data/outbox';
 import { clearSession, getSessionUser, getToken, setSession } from '../../web/src/data/session';
 import { stopSyncWorker } from '../../web/src/data/sync';
 import { unreachableBaseUrl } from '../../web/src/data/test-support/fake-api';
@@ -594,6 +594,31 @@ describe('leads', () => {
 
     await expect(deleteLead(lead.id)).resolves.toEqual({ queued: false });
     expect(await t.storage.get('contacts', lead.id)).toBeUndefined();
+  });
+});
+
+describe('a refused save folded into a change still waiting on this device', () => {
+  it('keeps the earlier change (parked as failed, on the Sync page) instead of dropping it with the refusal', async () => {
+    await loginSuper();
+    const lead = (await listLeads()).records[0]!;
+    const colleague = (await t.storage.list('adminUsers')).find((admin) => admin.email === ADMIN.email)!;
+    // Offline: another change is queued first, so the note waits unsent behind it.
+    goOffline();
+    expect((await saveAdmin('properties', propertyBody({ title: 'Queued first' }))).queued).toBe(true);
+    const noted = await updateLead(lead.id, { note: 'Called: wants a Saturday visit, budget 450k' }, lead.version);
+    expect(noted.queued).toBe(true);
+    // Meanwhile the colleague is deactivated; back online, the lead is assigned to them before the queue drained.
+    await t.storage.transact((tx) => tx.update('adminUsers', colleague.id, { isActive: false }));
+    goOnline();
+    await makeNetworkFailuresDue(Date.now()); // as the 'online' event does, before its drain has run
+    const refused = await updateLead(lead.id, { ownerId: colleague.id }, lead.version).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400 });
+    const parked = (await listOutbox()).filter((entry) => entry.entityId === lead.id);
+    // The server is shared by this file's tests: the colleague signs in again in later ones.
+    await t.storage.transact((tx) => tx.update('adminUsers', colleague.id, { isActive: true }));
+    expect(parked, 'the note is still on this device').toMatchObject([
+      { state: 'failed', payload: { note: 'Called: wants a Saturday visit, budget 450k' } },
+    ]);
   });
 });
 

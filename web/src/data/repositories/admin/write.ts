@@ -5,7 +5,10 @@
  * - No answer (offline, refused, timeout), or a 5xx/408/429 → 'queued': it stays in the outbox and the sync
  *   worker sends it when it can, exactly once (the entry id is the Idempotency-Key of every send).
  * - The server refused it (400, 403, 404, 409, 422) → the entry is removed and the ApiError thrown: an admin
- *   who is online wants the form's error now, not a parked entry in the sync center.
+ *   who is online wants the form's error now, not a parked entry in the sync center. Unless the write was folded
+ *   into an earlier change of the record still waiting unsent (coalesceOnEnqueue): that entry also carries the
+ *   earlier change, which this device reported as saved, so it stays parked as failed (the Sync page shows both,
+ *   to fix or discard) and the error is thrown all the same.
  * - 412 → the entry stays parked as a conflict and a SaveConflictError (an ApiError, status 412, with `current`
  *   and `entryId`) is thrown, so the screen can offer keep mine / take theirs.
  * - 401 → the HTTP client has cleared the session; the entry stays queued for the next login (a logout never
@@ -76,15 +79,18 @@ async function settleOutcome(delivery: Delivery, entry: OutboxEntry): Promise<Wr
   }
 }
 
-/** After a drain: what became of the entry tells the outcome. */
-async function outcomeAfterDrain(id: string): Promise<WriteOutcome> {
+/**
+ * After a drain: what became of the entry tells the outcome. `folded`: the write went into an earlier unsent entry,
+ * whose refusal must not take the earlier change with it.
+ */
+async function outcomeAfterDrain(id: string, folded: boolean): Promise<WriteOutcome> {
   const entry = await getOutboxEntry(id);
   if (!entry) return { status: 'delivered', body: undefined };
   if (entry.state === 'conflict') {
     throw new SaveConflictError(entry.id, entry.lastError ?? MESSAGES.versionConflict, entry.conflict?.current);
   }
   if (entry.state === 'failed') {
-    await removeOutboxEntry(entry.id);
+    if (!folded) await removeOutboxEntry(entry.id);
     throw refusal(typeof entry.lastStatus === 'number' ? entry.lastStatus : 400, entry.lastError, entry.details);
   }
   startSyncWorker();
@@ -95,12 +101,13 @@ async function outcomeAfterDrain(id: string): Promise<WriteOutcome> {
 /** Stores the write in the outbox, then tries to deliver it (see the file comment for the outcomes). */
 export async function submitWrite(draft: OutboxDraft): Promise<WriteOutcome> {
   // Claimed as it is stored, so a drain started by the enqueue leaves it to this call.
-  const { carrier, outcome } = await enqueueClaimed(draft, async (carrier) => {
-    if (carrier.state !== 'sending') return { carrier };
-    if (await mayGoNow(carrier)) return { carrier, outcome: await settleOutcome(await deliverClaimed(carrier), carrier) };
+  const { carrier, outcome, folded } = await enqueueClaimed(draft, async (carrier) => {
+    // Not claimed: it went into an earlier entry of the record that was never sent (or cancelled it).
+    if (carrier.state !== 'sending') return { carrier, folded: true };
+    if (await mayGoNow(carrier)) return { carrier, folded: false, outcome: await settleOutcome(await deliverClaimed(carrier), carrier) };
     // Something queued earlier goes first: hand the entry back to the queue.
     await localDb().outbox.update(carrier.id, { state: 'pending', nextAttemptAt: Date.now() });
-    return { carrier };
+    return { carrier, folded: false };
   });
   if (outcome) return outcome;
   if (carrier.state !== 'sending' && !(await getOutboxEntry(carrier.id))) return { status: 'cancelled' };
@@ -113,7 +120,7 @@ export async function submitWrite(draft: OutboxDraft): Promise<WriteOutcome> {
   // Folded into an earlier unsent entry, or waiting behind others: drain in order, but never keep the form
   // waiting longer than DRAIN_WAIT_MS (a slow network); past that the change is reported as queued.
   await Promise.race([requestDrain(), new Promise((resolve) => setTimeout(resolve, DRAIN_WAIT_MS))]);
-  return outcomeAfterDrain(carrier.id);
+  return outcomeAfterDrain(carrier.id, folded);
 }
 
 /** A write of one stored record at `<entity>/<id>`, If-Match `baseVersion` when it is given. */
