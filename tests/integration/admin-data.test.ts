@@ -472,6 +472,25 @@ describe('conflicts', () => {
     });
   });
 
+  it("a form saved after this device's copy moved on sends only its own changes, so keep mine keeps the colleague's", async () => {
+    await loginSuper();
+    const opened = await storedListing('Conflict Moved Copy');
+    await colleagueEdits(opened.id, { price: 499_000 });
+    // A list read while the form is open stores the colleague's version 2 on this device.
+    await listAdmin('listings');
+    const error = await saveAdmin('listings', { ...opened, description: 'Only the description' }, opened).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SaveConflictError);
+    const [parked] = await listOutboxForAdmin();
+    expect(parked!.payload, 'only the field changed in the form').toEqual({ description: 'Only the description' });
+    await resolveConflictKeepMine(parked!.id);
+    expect(await t.storage.get('listings', opened.id)).toMatchObject({
+      description: 'Only the description',
+      price: 499_000,
+    });
+  });
+
   it('a delete behind an unresolved conflict of the same record is queued at once, not left waiting', async () => {
     await loginSuper();
     const listing = await storedListing('Conflict Then Delete');

@@ -177,6 +177,12 @@ export async function loadDashboard(): Promise<DashboardData> {
 export async function saveAdmin<E extends AdminEntity>(
   entity: E,
   input: AdminSaveInput<E>,
+  /**
+   * The record as the form opened it. The changed fields are those that differ from it, whatever this device's
+   * copy holds now: a list read since then may have stored a colleague's newer version, and a diff against that
+   * sent every field, so that "Keep mine" reverted the colleague's changes too.
+   */
+  base?: AdminRecord<E>,
 ): Promise<AdminSaveResult<AdminRecord<E>>> {
   const { id: inputId, version: inputVersion, ...rest } = input as AdminSaveInput<E> & Record<string, unknown>;
   const fields = writableFields(rest);
@@ -186,7 +192,8 @@ export async function saveAdmin<E extends AdminEntity>(
   if (isUpdate) {
     const id = inputId;
     const baseVersion = inputVersion ?? known?.record.version;
-    const payload = known && known.record.version === baseVersion ? changedFields(known.record, fields) : fields;
+    const reference = base ?? (known && known.record.version === baseVersion ? known.record : undefined);
+    const payload = reference ? changedFields(reference, fields) : fields;
     if (known && Object.keys(payload).length === 0) {
       return { record: known.record as AdminRecord<E>, queued: known.pending, created: false };
     }

@@ -161,10 +161,11 @@ export function useRecordForm<E extends AdminEntity, Form extends FieldValues, I
   const save = async (input: Input): Promise<string[]> => {
     setSaving(true);
     try {
-      const { record: saved, queued } = await saveAdmin(entity, {
-        ...input,
-        ...(record ? { id: record.id, version: record.version } : {}),
-      });
+      const { record: saved, queued } = await saveAdmin(
+        entity,
+        { ...input, ...(record ? { id: record.id, version: record.version } : {}) },
+        record,
+      );
       onSaved({ record: saved, created: !record, queued });
       return [];
     } catch (error) {
