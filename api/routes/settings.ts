@@ -1,6 +1,6 @@
 /** Site settings (DESIGN §5): any admin reads them, only a SUPER_ADMIN saves; they apply to the public site. */
 import type { FastifyInstance } from 'fastify';
-import { siteSettingsUpdateSchema, type SiteSettingsUpdate } from '../../domain';
+import { DEFAULT_SITE_SETTINGS, siteSettingsUpdateSchema, type SiteSettingsUpdate } from '../../domain';
 import { runWrite } from '../http/idempotent-write';
 import { readSiteSettings, SETTINGS_ID } from './public';
 
@@ -11,13 +11,18 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     '/settings',
     { onRequest: app.requireSuperAdmin, schema: { body: siteSettingsUpdateSchema } },
     async (request, reply) => {
-      const current = await readSiteSettings(app.storage);
-      const next = { ...current, ...request.body };
       await runWrite(
         request,
         reply,
         ({ tx }) => {
-          const saved = tx.get('settings', SETTINGS_ID)
+          // The groups not sent are kept as they are now, read in this transaction: read before it, a save of
+          // another group committed meanwhile (another instance on PostgreSQL, a queued save) would be undone.
+          const stored = tx.get('settings', SETTINGS_ID);
+          const current = stored
+            ? { general: stored.general, appearance: stored.appearance, seo: stored.seo }
+            : DEFAULT_SITE_SETTINGS;
+          const next = { ...current, ...request.body };
+          const saved = stored
             ? tx.update('settings', SETTINGS_ID, next)
             : tx.insert('settings', { id: SETTINGS_ID, ...next });
           return { statusCode: 200, body: { general: saved.general, appearance: saved.appearance, seo: saved.seo } };

@@ -573,6 +573,27 @@ describe('settings', () => {
     expect((await t.request({ method: 'GET', url: '/api/public/settings' })).json()).toMatchObject({ general, seo });
   });
 
+  it("a whole form saved offline sends only the groups it changed: a colleague's change to another group stays", async () => {
+    await loginSuper();
+    const loaded = await getAdminSettings();
+    goOffline();
+    const draft = { ...loaded, general: { ...loaded.general, contactPhone: '(713) 555-0199' } };
+    await expect(saveSettings(draft, loaded)).resolves.toMatchObject({ queued: true });
+    const colleague = await t.request({
+      method: 'PUT',
+      url: '/api/settings',
+      token: t.superToken,
+      json: { seo: { ...loaded.seo, metaTitle: 'Colleague title' } },
+    });
+    expect(colleague.statusCode).toBe(200);
+    await reconnect();
+    expect(await listOutbox()).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/public/settings' })).json()).toMatchObject({
+      general: { contactPhone: '(713) 555-0199' },
+      seo: { metaTitle: 'Colleague title' },
+    });
+  });
+
   it('a regular admin reads settings but may not save them', async () => {
     await loginAdmin();
     const settings = await getAdminSettings();

@@ -64,9 +64,25 @@ export async function getAdminSettings(): Promise<SiteSettings> {
  * Saves the groups given (general, appearance, seo) through the outbox. Resolves the server's settings, or,
  * when queued, the settings as this device now shows them. Throws ApiError when refused (403 "Super admin
  * access required", 400 with `details`) and ApiError 401 when the session expired (the change stays queued).
+ *
+ * `base`, the settings as the form loaded them: only the groups that differ from it are sent. The server keeps
+ * the groups not sent, so a save of the contact phone made offline no longer puts back, when it syncs, the SEO
+ * title another super admin changed meanwhile (docs/decisions.md: settings are last-write-wins per group).
  */
-export async function saveSettings(settings: Partial<SiteSettings>): Promise<{ settings: SiteSettings; queued: boolean }> {
-  const payload = Object.fromEntries(Object.entries(settings).filter((entry) => entry[1] !== undefined));
+export async function saveSettings(
+  settings: Partial<SiteSettings>,
+  base?: SiteSettings,
+): Promise<{ settings: SiteSettings; queued: boolean }> {
+  const payload = Object.fromEntries(
+    Object.entries(settings).filter(
+      ([group, value]) =>
+        value !== undefined && (!base || JSON.stringify(value) !== JSON.stringify(base[group as keyof SiteSettings])),
+    ),
+  );
+  if (base && Object.keys(payload).length === 0) {
+    const view = withQueuedChanges(await localSettings(), await listOutbox());
+    return { settings: view.settings, queued: false };
+  }
   const outcome = await submitWrite({
     entity: 'settings',
     op: 'update',

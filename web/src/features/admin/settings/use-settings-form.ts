@@ -83,7 +83,7 @@ export function useSettingsForm({
     setQueuedNote(false);
     try {
       // The spec's ~1 s saving state, however fast the server is.
-      const [result] = await Promise.all([saveSettings(draft), delay(SIMULATED_SETTINGS_SAVE_MS)]);
+      const [result] = await Promise.all([saveSettings(draft, saved ?? undefined), delay(SIMULATED_SETTINGS_SAVE_MS)]);
       setSaved(result.settings);
       setDraft(result.settings);
       setQueuedNote(result.queued);
