@@ -592,7 +592,9 @@ describe('a flaky network while 100 queued edits sync', () => {
       );
       return records.map(({ record }) => [record.id, byId.get(record.id)?.price, byId.get(record.id)?.version]);
     };
-    await expect.poll(serverState, { timeout: 75_000, interval: 250 }).toEqual(finalState);
+    // On this VM the sync takes about 70 s (each lost answer waits out the client's timeout): the bound leaves room
+    // for a slower machine, and judges nothing about speed.
+    await expect.poll(serverState, { timeout: 110_000, interval: 250 }).toEqual(finalState);
     const appliedMs = Date.now() - reconnectedAt;
     await expect.poll(async () => (await readOutbox(page)).length, { timeout: 15_000, interval: 250 }).toBe(0);
     const drainedMs = Date.now() - reconnectedAt;
@@ -633,5 +635,5 @@ describe('a flaky network while 100 queued edits sync', () => {
         `${stats.answersDropped} answers dropped, ${stats.requestsDelayed} requests delayed`,
     );
     expect(tab.problems.cspViolations).toEqual([]);
-  }, 120_000);
+  }, 160_000);
 });
