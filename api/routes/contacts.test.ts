@@ -1,7 +1,8 @@
 /** Visitors' inquiries (public contact calls) and the admin lead routes. */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain';
+import { leadInputSchema, MESSAGES } from '../../domain';
+import { leadRecord } from '../leads/lead-intake';
 import { communityBody, contactBody, createTestApp, type TestApp } from '../../tests/support/api';
 
 let t: TestApp;
@@ -261,6 +262,32 @@ describe('admin lead routes', () => {
     });
     expect(badStatus.statusCode).toBe(400);
     expect((await t.storage.get('contacts', id))!.status).toBe('CONTACTED');
+  });
+
+  it('filters From/To by the day the inbox shows: when the visitor sent it, in Central Time', async () => {
+    const evening = randomUUID();
+    const queuedOffline = randomUUID();
+    await t.storage.transact((tx) => {
+      // Sent at 8:30 pm in Houston on March 10 (01:30 UTC on March 11).
+      tx.insert('contacts', {
+        ...leadRecord(leadInputSchema.parse(contactBody({ id: evening, name: 'Evening' })), 'popup'),
+        submittedAt: '2026-03-11T01:30:00.000Z',
+      });
+      // Typed offline on Saturday March 7, stored when it arrived days later.
+      tx.insert('contacts', {
+        ...leadRecord(leadInputSchema.parse(contactBody({ id: queuedOffline, name: 'Weekend' })), 'popup'),
+        submittedAt: '2026-03-07T16:00:00.000Z',
+      });
+    });
+    const names = async (query: string) =>
+      (await t.request({ method: 'GET', url: `/api/contacts?${query}`, token: t.adminToken }))
+        .json()
+        .map((lead: { name: string }) => lead.name)
+        .sort();
+    expect(await names('from=2026-03-10&to=2026-03-10')).toEqual(['Evening']);
+    expect(await names('from=2026-03-07&to=2026-03-07')).toEqual(['Weekend']);
+    expect(await names('from=2026-03-01&to=2026-03-31')).toEqual(['Evening', 'Weekend']);
+    expect(await names('from=2026-03-11')).toEqual([]);
   });
 
   it('exports the current filter as CSV with formula cells neutralised', async () => {

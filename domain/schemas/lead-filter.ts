@@ -28,6 +28,15 @@ export interface LeadFilterContext {
   today?: string;
 }
 
+/**
+ * The day a lead arrived as the inbox shows it: when the visitor sent it (submittedAt: it may have waited offline
+ * for days), else when it was stored, as a date in Central Time (salesDay). From/To match this day; matching the
+ * UTC day of createdAt filed every lead sent after 6 or 7 pm Houston time under the next day, in the list and the
+ * CSV export alike.
+ */
+export const receivedDay = (lead: Pick<Lead, 'submittedAt' | 'createdAt'>): string =>
+  salesDay(new Date(lead.submittedAt ?? lead.createdAt));
+
 /** Leads matching `filter`, newest first. Without a status filter, SPAM is left out (it has its own view). */
 export function filterLeads(
   leads: readonly Lead[],
@@ -37,8 +46,6 @@ export function filterLeads(
   const today = context.today ?? salesDay();
   const owner = filter.owner === 'me' ? (context.adminId ?? null) : filter.owner;
   const query = filter.q?.trim().toLowerCase();
-  const fromTime = filter.from ? Date.parse(`${filter.from}T00:00:00.000Z`) : undefined;
-  const toTime = filter.to ? Date.parse(`${filter.to}T23:59:59.999Z`) : undefined;
   // Reversed first so leads created in the same millisecond still come newest first (the sort is stable).
   return leads
     .slice()
@@ -56,8 +63,9 @@ export function filterLeads(
     )
     .filter((lead) => !filter.overdue || isOverdue(lead, today))
     .filter((lead) => {
-      const time = Date.parse(lead.createdAt);
-      return (fromTime === undefined || time >= fromTime) && (toTime === undefined || time <= toTime);
+      if (!filter.from && !filter.to) return true;
+      const day = receivedDay(lead);
+      return (!filter.from || day >= filter.from) && (!filter.to || day <= filter.to);
     })
     .filter(
       (lead) =>

@@ -29,7 +29,7 @@ export interface LeadFilter {
   communityId?: string;
   /** Free text over name, email, phone, message, listing title and notes. */
   q?: string;
-  /** YYYY-MM-DD, inclusive, by the lead's createdAt (UTC). */
+  /** YYYY-MM-DD, inclusive: the day the lead arrived as the inbox shows it (domain/schemas/lead-filter.ts receivedDay). */
   from?: string;
   to?: string;
   /** `me`, `unassigned` or an admin's id. */
