@@ -127,6 +127,6 @@ describe('the app under a crawler of offset/limit pairs and unknown filter value
     const long = `/api/public/listings?communityId=${'a'.repeat(5_000)}`;
     // Parsed (and refused for the fast path) each time; a short one is still recognised.
     expect(publicReadForUrl(long)).toBeUndefined();
-    expect(publicReadForUrl('/api/public/listings?communityId=abc')?.cacheKey).toBe('listings:abc');
+    expect(publicReadForUrl('/api/public/listings?communityId=abc')?.cacheKey).toBe('listings:community:abc');
   });
 });
