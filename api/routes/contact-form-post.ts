@@ -17,6 +17,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { leadInputSchema, MESSAGES, TEXT_LIMITS } from '../../domain';
 import { insertVisitorLead, visitorSubmission } from '../leads/lead-intake';
+import { clientAddressKey } from '../security/client-address';
 import { StorageUnavailableError } from '../storage/storage';
 
 export const CONTACT_FORM_PATH = '/contact';
@@ -77,7 +78,7 @@ export default async function contactFormPostRoutes(app: FastifyInstance): Promi
 
   // Counted before the body is read, against the same per-address count as POST /api/contact (issue 13).
   const limitFormPosts = async (request: FastifyRequest, reply: FastifyReply) => {
-    const decision = await app.contactLimiter.hit(request.ip);
+    const decision = await app.contactLimiter.hit(clientAddressKey(request.ip));
     if (decision.allowed) return;
     const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
     await sendPage(

@@ -152,6 +152,19 @@ describe('public contact calls', () => {
     expect(await t.storage.count('contacts')).toBe(3);
   });
 
+  it('counts an IPv6 client by its /64: new addresses from the same network share one limit', async () => {
+    await t.close();
+    t = await createTestApp({ seed: false, config: { contactRateLimit: 2 } });
+    const from = (remoteAddress: string) =>
+      t.request({ method: 'POST', url: '/api/public/contacts', json: contactBody(), remoteAddress });
+    const statuses = [];
+    for (const address of ['2001:db8:1:2::a', '2001:db8:1:2::b', '2001:db8:1:2:ffff::c']) {
+      statuses.push((await from(address)).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    expect((await from('2001:db8:1:3::a')).statusCode, 'another /64 is another client').toBe(201);
+  });
+
   it('counts a client against its limit before reading the body: past it, even a malformed body gets 429', async () => {
     await t.close();
     t = await createTestApp({ seed: false, config: { contactRateLimit: 3 } });

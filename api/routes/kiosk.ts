@@ -23,6 +23,7 @@ import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
 import { plausibleSubmittedAt, spamReason } from '../leads/lead-intake';
 import { KioskPassSigner } from '../security/kiosk-pass';
+import { clientAddressKey } from '../security/client-address';
 import { verifyPassword } from '../security/passwords';
 import { limitBeforeBody } from '../security/rate-limiter';
 import type { NewRecord } from '../storage/storage';
@@ -102,7 +103,7 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       const claims = signer.verify(request.body.kioskPass);
       const issuer = claims ? await app.storage.get('adminUsers', claims.adminId) : undefined;
       const vouched = claims !== null && issuer?.isActive === true;
-      const decision = vouched ? await perKiosk.hit(claims.kioskId) : await perIp.hit(request.ip);
+      const decision = vouched ? await perKiosk.hit(claims.kioskId) : await perIp.hit(clientAddressKey(request.ip));
       if (!decision.allowed) {
         throw new HttpError(429, MESSAGES.tooManyRequests, undefined, {
           'Retry-After': String(decision.retryAfterSeconds),

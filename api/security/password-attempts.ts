@@ -22,6 +22,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../domain';
 import { HttpError } from '../http/http-error';
+import { clientAddressKey } from './client-address';
 import { memoryRateLimitStore, type RateLimiter, type RateLimitStore } from './rate-limiter';
 import { RATE_LIMITED, type RefusalAudit } from './refusal-audit';
 
@@ -65,7 +66,7 @@ export class PasswordAttempts {
    */
   addressRefusal(action: PasswordCheckAction) {
     return async (request: FastifyRequest): Promise<void> => {
-      const address = await this.failuresByAddress.check(request.ip);
+      const address = await this.failuresByAddress.check(clientAddressKey(request.ip));
       if (address.allowed) return;
       await this.refuse(request, action, null, address.retryAfterSeconds);
     };
@@ -76,7 +77,7 @@ export class PasswordAttempts {
    * its limit; throws a 429 (audited) when the address may not try.
    */
   async begin(request: FastifyRequest, action: PasswordCheckAction, email: string): Promise<PasswordAttempt> {
-    const address = request.ip;
+    const address = clientAddressKey(request.ip);
     const account = email.toLowerCase();
     const [byAddress, byAccount] = await Promise.all([
       this.failuresByAddress.check(address),

@@ -12,6 +12,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../domain';
 import { HttpError } from '../http/http-error';
+import { clientAddressKey } from './client-address';
 export interface RateLimitDecision {
   allowed: boolean;
   /** Seconds until the window resets (for Retry-After). */
@@ -154,7 +155,7 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
  */
 export function limitBeforeBody(
   limiter: RateLimiter,
-  keyOf: (request: FastifyRequest) => string = (request) => request.ip,
+  keyOf: (request: FastifyRequest) => string = (request) => clientAddressKey(request.ip),
 ) {
   return async (request: FastifyRequest): Promise<void> => {
     const decision = await limiter.hit(keyOf(request));
