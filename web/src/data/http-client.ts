@@ -89,9 +89,13 @@ async function readJsonBody(response: Response): Promise<unknown> {
  * HTML. Taking that for the server's word deleted queued leads as delivered while none had arrived; it is no
  * answer (NetworkUnreachableError through readAnswer), so a queued write stays and is sent again.
  */
+/** This API answers in JSON, refusals included: an answer of another type came from something on the way. */
+const isJsonAnswer = (response: Response): boolean =>
+  /^application\/json\b/i.test(response.headers.get('content-type') ?? '');
+
 async function readApiAnswer(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
-  if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? ''))
+  if (!isJsonAnswer(response))
     throw new Error(`An answer of type ${response.headers.get('content-type') || 'none'} is not this API's`);
   return JSON.parse(await response.text());
 }
@@ -193,7 +197,7 @@ const SIZE_REFUSALS = new Set([413, 414, 431]);
  */
 function isSomeoneElsesRefusal(response: Response): boolean {
   if (response.status < 400 || response.status > 499 || SIZE_REFUSALS.has(response.status)) return false;
-  return !/^application\/json\b/i.test(response.headers.get('content-type') ?? '');
+  return !isJsonAnswer(response);
 }
 
 /**

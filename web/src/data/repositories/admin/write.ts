@@ -101,16 +101,17 @@ async function outcomeAfterDrain(id: string, folded: boolean): Promise<WriteOutc
 /** Stores the write in the outbox, then tries to deliver it (see the file comment for the outcomes). */
 export async function submitWrite(draft: OutboxDraft): Promise<WriteOutcome> {
   // Claimed as it is stored, so a drain started by the enqueue leaves it to this call.
-  const { carrier, outcome, folded } = await enqueueClaimed(draft, async (carrier) => {
-    // Not claimed: it went into an earlier entry of the record that was never sent (or cancelled it).
-    if (carrier.state !== 'sending') return { carrier, folded: true };
-    if (await mayGoNow(carrier)) return { carrier, folded: false, outcome: await settleOutcome(await deliverClaimed(carrier), carrier) };
+  const { carrier, outcome } = await enqueueClaimed(draft, async (carrier) => {
+    if (carrier.state !== 'sending') return { carrier };
+    if (await mayGoNow(carrier)) return { carrier, outcome: await settleOutcome(await deliverClaimed(carrier), carrier) };
     // Something queued earlier goes first: hand the entry back to the queue.
     await localDb().outbox.update(carrier.id, { state: 'pending', nextAttemptAt: Date.now() });
-    return { carrier, folded: false };
+    return { carrier };
   });
   if (outcome) return outcome;
-  if (carrier.state !== 'sending' && !(await getOutboxEntry(carrier.id))) return { status: 'cancelled' };
+  // Not claimed: it went into an earlier entry of the record that was never sent, or cancelled that one.
+  const folded = carrier.state !== 'sending';
+  if (folded && !(await getOutboxEntry(carrier.id))) return { status: 'cancelled' };
   // Behind a parked conflict or failure of the same record, it cannot go until an admin resolves that in Sync:
   // it waits in the queue, and the caller learns so at once instead of waiting on a drain.
   if (await blockedByParkedEntry(carrier)) {
