@@ -1,7 +1,7 @@
 /**
  * Issue 17, "Delivered means said" and "Facts from the data", in Chromium against the real server: an inquiry kept
  * offline is counted in the pill ("1 message waiting to send"), says "Sent: the team has your message" once it
- * reaches the server and the offline pill goes; the kiosk's
+ * reaches the server and the offline pill goes, and stays counted if the server refuses it then; the kiosk's
  * agent count reads "1 waiting" then "all sent", and its Sign in button fits 1024 x 768 without scrolling; the home
  * figures are the records' counts; a homesite (LOT) and a LAND property show lot facts, never "Bedrooms 0"; the
  * footer shows no placeholder email; a popup shows its success state whole, clear of the toast, then closes.
@@ -80,6 +80,41 @@ describe('delivered means said', () => {
     expect(await page.getByText(/You're offline\. Your request is saved/).count(), 'the queued notice is gone').toBe(0);
     expect(await page.getByText("Thank you for your message! We'll get back to you soon.").isVisible()).toBe(true);
     expect(await waitForLeads(email, { timeoutMs: 10_000 }), 'delivered exactly once').toHaveLength(1);
+  }, 120_000);
+
+  it('a queued message the server refuses later stays counted in the pill, in words for the visitor', async () => {
+    const context = await newContext(suite.browser, { viewport: { width: 390, height: 844 } });
+    const page = await tabIn(context);
+    await open(page, '/contact');
+    await controlledAndWatching(page);
+    const openedAt = Date.now();
+
+    await context.setOffline(true);
+    await page.getByText(OFFLINE_PILL).waitFor({ state: 'visible', timeout: 10_000 });
+    const email = uniqueEmail('refused-later');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Rita Refused');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Please call me about homesites.');
+    await sleep(Math.max(0, openedAt + HUMAN_FILL_MS - Date.now()));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText(`${OFFLINE_PILL} · 1 message waiting to send`).waitFor({ state: 'visible', timeout: 10_000 });
+
+    // Back online, the server (its rules changed under this app, say) refuses the queued message.
+    await context.route('**/api/contact', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Invalid input' }) }),
+    );
+    await context.setOffline(false);
+    await page
+      .getByText('1 message could not be sent: please contact us again')
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await page.getByText('waiting to send').count(), 'no longer counted as waiting').toBe(0);
+    expect(await page.getByText(DELIVERED).count(), 'never said to be sent').toBe(0);
+    // Still counted on the next page: it is kept on the device, not dropped.
+    await open(page, '/');
+    await page
+      .getByText('1 message could not be sent: please contact us again')
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await waitForLeads(email, { timeoutMs: 0, settleMs: 0 }), 'nothing stored').toEqual([]);
   }, 120_000);
 
   it('the listing popup shows its success whole, clear of the toast, then closes (phone and desktop)', async () => {

@@ -9,6 +9,8 @@ import type { OutboxEntry } from './outbox-entry';
 
 /** The visitor endpoints (relative to /api) whose writes go through the outbox. */
 export const VISITOR_PATHS: readonly string[] = ['public/contacts', 'contact', 'public/kiosk/sign-ins'];
+/** Those a visitor sends from their own device (the kiosk's sign-ins are counted on the kiosk's corner). */
+export const VISITOR_FORM_PATHS: readonly string[] = ['public/contacts', 'contact'];
 
 export interface VisitorQueue {
   /** Entries still to be delivered (pending or being sent), parked failures left out. */

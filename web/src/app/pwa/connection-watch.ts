@@ -37,12 +37,19 @@ export function watchConnection(store: Store<OfflineStatus>): void {
   }, PROBE_MS);
 
   void import('@/data/visitor-queue')
-    .then(({ watchVisitorQueue }) =>
+    .then(({ watchVisitorQueue, VISITOR_FORM_PATHS }) => {
       watchVisitorQueue(
         // The pill counts what waits on the device: a dialog that said "saved" closes, the count stays in sight.
         ({ waiting }) => store.set((status) => (status.waiting === waiting ? status : { ...status, waiting })),
         () => store.set((status) => ({ ...afterRequest(status, true), deliveredAt: Date.now() })),
-      ),
-    )
+      );
+      // And what the server refused once queued, from the visitor's own forms only: a kiosk sign-in refused is
+      // counted on the kiosk's corner for the staff, and the pill's words are for the visitor who wrote it.
+      watchVisitorQueue(
+        ({ refused }) => store.set((status) => (status.refused === refused ? status : { ...status, refused })),
+        undefined,
+        VISITOR_FORM_PATHS,
+      );
+    })
     .catch((error: unknown) => console.warn('Deliveries are not watched', error));
 }

@@ -1,12 +1,13 @@
 /**
  * A small status pill: "Available offline" for a moment once the offline pack is stored, "Offline — showing
  * saved pages" while the device is offline or the server cannot be reached (connection-watch.ts), how many
- * visitors' messages wait on this device to be sent, and "Sent: the team has your message" for a moment when a
- * visitor's queued request reaches the server. A polite live region, so
- * screen readers hear the change.
+ * visitors' messages wait on this device to be sent and how many the server refused after they were queued, and
+ * "Sent: the team has your message" for a moment when a visitor's queued request reaches the server. A polite
+ * live region, so screen readers hear the change.
  */
 import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { showsOffline } from './connection-watch';
+import type { VisitorQueue } from '@/data/visitor-queue';
 import type { OfflineStatus } from './offline-pack-schedule';
 import type { Store } from './store';
 
@@ -52,13 +53,19 @@ function useMoment(at: number): boolean {
   return shown;
 }
 
+const messages = (count: number) => `${count} ${count === 1 ? 'message' : 'messages'}`;
+
 /**
- * Visitors' messages kept on this device and not yet sent (a popup that said "saved" has closed, the server asked
- * to wait): always counted in sight, never only in a dialog (null when none).
+ * Visitors' messages kept on this device: those not yet sent (a popup that said "saved" has closed, the server
+ * asked to wait) and those the server refused once they were queued (kept on the device, never sent on their own:
+ * the visitor has to reach the team again). Always counted in sight, never only in a dialog (null when none).
  */
-export function waitingText(count: number): string | null {
-  if (count <= 0) return null;
-  return `${count} ${count === 1 ? 'message' : 'messages'} waiting to send`;
+export function visitorQueueText({ waiting, refused }: VisitorQueue): string | null {
+  const parts = [
+    waiting > 0 ? `${messages(waiting)} waiting to send` : '',
+    refused > 0 ? `${messages(refused)} could not be sent: please contact us again` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
 }
 
 export function OfflineIndicator({ store }: { store: Store<OfflineStatus> }) {
@@ -66,18 +73,19 @@ export function OfflineIndicator({ store }: { store: Store<OfflineStatus> }) {
   const showStored = useMoment(status.storedAt);
   const showDelivered = useMoment(status.deliveredAt);
 
-  const waiting = waitingText(status.waiting);
+  const queueText = visitorQueueText(status);
 
   return (
     <div role="status" aria-live="polite">
-      {showDelivered && !waiting ? (
+      {showDelivered && !status.waiting ? (
         <span style={readyStyle}>
           <span aria-hidden="true">✓</span> {DELIVERED_TEXT}
+          {queueText && ` · ${queueText}`}
         </span>
       ) : showsOffline(status) ? (
-        <span style={offlineStyle}>Offline — showing saved pages{waiting && ` · ${waiting}`}</span>
-      ) : waiting ? (
-        <span style={offlineStyle}>{waiting}</span>
+        <span style={offlineStyle}>Offline — showing saved pages{queueText && ` · ${queueText}`}</span>
+      ) : queueText ? (
+        <span style={offlineStyle}>{queueText}</span>
       ) : showStored ? (
         <span style={readyStyle}>
           <span aria-hidden="true">✓</span> Available offline

@@ -37,6 +37,8 @@ export interface OfflineStatus {
   deliveredAt: number;
   /** Visitors' inquiries, visit requests and sign-ins kept on this device, not yet on the server. */
   waiting: number;
+  /** Those the server refused after they were queued: kept on this device, never delivered on their own. */
+  refused: number;
 }
 
 /** Set by sw/sw.ts on the shell it answers a navigation with when the network fails. */
@@ -51,6 +53,7 @@ export const offlineStatus = createStore<OfflineStatus>({
   unreachable: false,
   deliveredAt: 0,
   waiting: 0,
+  refused: 0,
 });
 
 export function isOfflinePackDue(lastAt: number | null, now: number): boolean {
