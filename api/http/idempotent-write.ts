@@ -15,6 +15,7 @@ import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import { MESSAGES } from '../../domain';
 import type { CollectionName, Transaction } from '../storage/storage';
+import { recheckAdminAccess } from '../security/admin-access';
 import { auditDetails } from './audit-details';
 import { HttpError } from './http-error';
 
@@ -143,6 +144,9 @@ export async function runWrite<T>(
   const idempotencyId = key ? `${request.admin?.id ?? 'public'}:${key}` : '';
 
   const outcome = await storage.transact((tx) => {
+    // The admin let in when the request arrived may have been deleted, or signed out everywhere, while this request
+    // hashed a password or waited its turn: nothing it writes may land after that (DESIGN §4 "Auth").
+    if (request.admin) recheckAdminAccess(tx, request.admin);
     if (key) {
       const previous = tx.get('idempotency', idempotencyId);
       if (previous && Date.parse(previous.expiresAt) > Date.now()) {

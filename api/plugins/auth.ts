@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, type AdminRole, type AdminUser } from '../../domain';
 import { HttpError } from '../http/http-error';
+import { checkAdminAccess } from '../security/admin-access';
 import { PasswordAttempts } from '../security/password-attempts';
 import { RefusalAudit } from '../security/refusal-audit';
 import type { StoredAdminUser } from '../storage/storage';
@@ -28,7 +29,7 @@ export interface TokenPayload {
   ver: number;
 }
 
-export const SESSION_REVOKED = 'Your sign-in is no longer valid (password or access changed). Please sign in again.';
+export { SESSION_REVOKED } from '../security/admin-access';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -98,11 +99,10 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }): Pr
     // change reaches this instance's mirror (tens of milliseconds by NOTIFY, a second at worst by the timer).
     await app.storage.upToDate?.();
     const user = await app.storage.get('adminUsers', payload.sub);
-    if (!user || !user.isActive) throw new HttpError(401, 'This account no longer has access');
-    // A token without a version (signed before versions existed) is refused too: one sign-in more, once.
-    if (payload.ver !== user.version) throw new HttpError(401, SESSION_REVOKED);
-    // The role comes from the stored user, not the token, so a demotion applies at once.
-    request.admin = publicAdmin(user);
+    checkAdminAccess(user, payload.ver);
+    // The role comes from the stored user, not the token, so a demotion applies at once. Writes check the account
+    // again inside their transaction (runWrite), against this version.
+    request.admin = publicAdmin(user!);
   }
 
   app.decorate('authenticate', async (request: FastifyRequest) => authenticate(request));

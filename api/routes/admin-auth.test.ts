@@ -290,6 +290,53 @@ describe('token revocation (credential version)', () => {
     expect((await verify(superToken)).statusCode).toBe(401);
   });
 
+  /**
+   * The admin loses access after their request passed `authenticate` and before its write's transaction runs (the
+   * request was hashing a password meanwhile): the next transaction on the storage deactivates them first.
+   */
+  function deactivateBeforeNextWrite(adminId: string): void {
+    const transact = t.storage.transact.bind(t.storage);
+    t.storage.transact = (async (body: Parameters<typeof transact>[0]) => {
+      t.storage.transact = transact;
+      await transact((tx) => tx.update('adminUsers', adminId, { isActive: false }));
+      return transact(body);
+    }) as typeof transact;
+  }
+
+  it('refuses a write whose admin was deleted while the request was under way, and stores nothing', async () => {
+    deactivateBeforeNextWrite(t.superAdmin.id);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/users',
+      token: t.superToken,
+      json: { email: 'backdoor@example.com', password: 'backdoor-pass', role: 'SUPER_ADMIN' },
+    });
+    expect(created.statusCode).toBe(401);
+    expect(created.json().error).toBe('This account no longer has access');
+    expect(await t.storage.findOne('adminUsers', 'email', 'backdoor@example.com')).toBeUndefined();
+    const audit = await t.storage.list('audit');
+    expect(audit.filter((entry) => entry.action === 'admin-user.create')).toEqual([]);
+  });
+
+  it('lets only one of two password changes sent at once with one token through: the other is signed out', async () => {
+    const change = (newPassword: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/admin/change-password',
+        token: t.adminToken,
+        json: { currentPassword: ADMIN.password, newPassword },
+      });
+    const answers = await Promise.all([change('alpha-pass-1'), change('bravo-pass-2')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    const refused = answers.find((answer) => answer.statusCode === 401)!;
+    expect(refused.json().error).toMatch(/sign in again/);
+    // The password that was said to be changed is the one that works.
+    const winner = answers[0]!.statusCode === 200 ? 'alpha-pass-1' : 'bravo-pass-2';
+    const loser = winner === 'alpha-pass-1' ? 'bravo-pass-2' : 'alpha-pass-1';
+    expect((await login(ADMIN.email, winner)).statusCode).toBe(200);
+    expect((await login(ADMIN.email, loser)).statusCode).toBe(401);
+  });
+
   it('refuses a genuine token that carries no credential version', async () => {
     const unversioned = t.app.jwt.sign({ sub: t.admin.id, role: 'ADMIN' } as never);
     expect((await verify(unversioned)).statusCode).toBe(401);

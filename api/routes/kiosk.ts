@@ -23,6 +23,7 @@ import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
 import { plausibleSubmittedAt, spamReason } from '../leads/lead-intake';
 import { KioskPassSigner } from '../security/kiosk-pass';
+import { recheckAdminAccess } from '../security/admin-access';
 import { clientAddressKey } from '../security/client-address';
 import { verifyPassword } from '../security/passwords';
 import { limitBeforeBody } from '../security/rate-limiter';
@@ -78,7 +79,9 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       if (!community) throw new HttpError(404, MESSAGES.communityNotFound);
       const { pass, claims } = signer.issue(admin.id, community.id);
       // A pass lets a tablet file leads for 14 days: who started which kiosk is on the record (never the pass).
-      await app.storage.transact((tx) =>
+      await app.storage.transact((tx) => {
+        // The password check took a while: an admin deleted meanwhile gets no pass.
+        recheckAdminAccess(tx, request.admin!);
         tx.insert('audit', {
           at: new Date().toISOString(),
           actorId: admin.id,
@@ -89,8 +92,8 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
           ip: request.ip,
           outcome: 'success',
           detail: `kiosk ${claims.kioskId}, valid until ${new Date(claims.expiresAt).toISOString()}`,
-        }),
-      );
+        });
+      });
       const body: KioskPass = { pass, communityId: community.id, expiresAt: new Date(claims.expiresAt).toISOString() };
       return reply.code(201).header('Cache-Control', 'no-store').send(body);
     },

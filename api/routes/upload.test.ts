@@ -128,4 +128,30 @@ describe('POST /api/upload', () => {
     });
     expect(response.statusCode).toBe(401);
   });
+
+  it('refuses an upload whose admin was deleted while it was being decoded, and keeps none of its files', async () => {
+    const leaving = await t.storage.transact((tx) =>
+      tx.insert('adminUsers', { email: 'leaving@example.com', passwordHash: 'x', role: 'ADMIN', isActive: true }),
+    );
+    const token = t.app.signToken(leaving);
+    const red = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#aa2222' } })
+      .jpeg()
+      .toBuffer();
+    const before = readdirSync(uploadsDir()).sort();
+    // The deletion lands after the request passed its token check, just before the upload's own transaction.
+    const transact = t.storage.transact.bind(t.storage);
+    t.storage.transact = (async (body: Parameters<typeof transact>[0]) => {
+      t.storage.transact = transact;
+      await transact((tx) => tx.update('adminUsers', leaving.id, { isActive: false }));
+      return transact(body);
+    }) as typeof transact;
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/upload',
+      token,
+      json: { filename: 'late.jpg', file: dataUrl(red) },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(readdirSync(uploadsDir()).sort()).toEqual(before);
+  });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '../../domain';
 import { decodeDataUrl, processImageUpload, UploadRejectedError } from '../uploads/image-upload';
+import { recheckAdminAccess } from '../security/admin-access';
 
 // A 5 MB file is about 7 MB once base64-encoded in JSON; the rest of the API keeps Fastify's 1 MB default.
 const JSON_UPLOAD_BODY_LIMIT = 7 * 1024 * 1024;
@@ -54,7 +55,10 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
       }
       // The audit entry is written before the answer; if storage refuses it, the new files are removed (503).
       const stored = await processImageUpload(bytes, uploadsDir, (upload) =>
-        app.storage.transact((tx) =>
+        app.storage.transact((tx) => {
+          // Decoding and writing the variants took a while: the admin may have lost access meanwhile (a 401 here
+          // removes the files this call created).
+          recheckAdminAccess(tx, request.admin!);
           tx.insert('audit', {
             at: new Date().toISOString(),
             actorId: request.admin!.id,
@@ -65,8 +69,8 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
             ip: request.ip,
             outcome: 'success',
             detail: upload.url,
-          }),
-        ),
+          });
+        }),
       );
       return reply.code(201).send({ success: true, ...stored });
     } catch (error) {
