@@ -164,6 +164,39 @@ describe('public reads', () => {
     expect(adminRead.json().general.siteName).toBe('Bayou City Homes');
   });
 
+  it('refuses a blank site name or meta title and an overlong or malformed contact email, and changes nothing', async () => {
+    const put = (json: unknown) => t.request({ method: 'PUT', url: '/api/settings', token: t.superToken, json });
+    const read = async () => (await t.request({ method: 'GET', url: '/api/public/settings' })).json();
+    const before = await read();
+    const general = before.general;
+    const longEmail = `${'a'.repeat(60)}@${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.example.com`;
+    const cases: [unknown, string, string][] = [
+      [{ general: { ...general, siteName: '   ' } }, 'general.siteName', 'Site name is required'],
+      [{ seo: { ...DEFAULT_SITE_SETTINGS.seo, metaTitle: '' } }, 'seo.metaTitle', 'Meta title is required'],
+      [
+        { general: { ...general, contactEmail: longEmail } },
+        'general.contactEmail',
+        'Please enter a valid email address',
+      ],
+      [
+        { general: { ...general, contactEmail: 'jane..doe@example.com' } },
+        'general.contactEmail',
+        'Please enter a valid email address',
+      ],
+    ];
+    for (const [body, path, message] of cases) {
+      const response = await put(body);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().details).toContainEqual({ path, message });
+    }
+    expect(await read()).toEqual(before);
+    // Blank stays allowed for the email (the site then shows none), and spaces around an address are trimmed.
+    const saved = await put({ general: { ...general, contactEmail: '  office@example.com ' } });
+    expect(saved.statusCode).toBe(200);
+    expect((await read()).general.contactEmail).toBe('office@example.com');
+    expect((await put({ general: { ...general, contactEmail: '   ' } })).statusCode).toBe(200);
+  });
+
   it('never hands out credentials outside demo mode', async () => {
     const config = (await t.request({ method: 'GET', url: '/api/public/config' })).json();
     expect(config).toEqual({ demoMode: false });

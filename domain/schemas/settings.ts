@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { DEFAULT_PRIMARY_COLOR, TEXT_LIMITS } from '../constants';
+import { EMAIL_ADDRESS_PATTERN, VISITOR_FIELD_LIMITS, VISITOR_MESSAGES } from '../visitor-messages';
 import { hexColorSchema, imageRefSchema, text } from './common';
 
 export const siteSettingsSchema = z.object({
   general: z.object({
-    siteName: text().default('Houston New Home Communities'),
+    // Shown as every public page's brand, title and structured data's name: never blank.
+    siteName: text(TEXT_LIMITS.short, 'Site name is required').default('Houston New Home Communities'),
     siteDescription: text(TEXT_LIMITS.medium).default("Discover exceptional homes in Houston's premier communities."),
+    // No placeholder address: the site shows no email until an admin sets the office's real one (issue 17). The
+    // same rule and length as every other email the site takes, as it is printed on every public page.
     contactEmail: z
-      .union([z.literal(''), z.email({ error: 'Please enter a valid email address' })])
-      // No placeholder address: the site shows no email until an admin sets the office's real one (issue 17).
+      .string()
+      .trim()
+      .max(VISITOR_FIELD_LIMITS.email, { error: VISITOR_MESSAGES.emailInvalid })
+      .pipe(z.union([z.literal(''), z.email({ pattern: EMAIL_ADDRESS_PATTERN, error: VISITOR_MESSAGES.emailInvalid })]))
       .default(''),
     contactPhone: text(40).default('(713) 555-0100'),
   }),
@@ -18,7 +24,8 @@ export const siteSettingsSchema = z.object({
     favicon: imageRefSchema.default(''),
   }),
   seo: z.object({
-    metaTitle: text().default('Houston New Home Communities'),
+    // Every public page's <title> falls back to it: never blank.
+    metaTitle: text(TEXT_LIMITS.short, 'Meta title is required').default('Houston New Home Communities'),
     metaDescription: text(TEXT_LIMITS.medium).default(
       'Explore master-planned new-home communities across Houston, Texas: homes, builders, schools and amenities.',
     ),
