@@ -344,6 +344,23 @@ describe('token revocation (credential version)', () => {
 });
 
 describe('admin users', () => {
+  it('honours If-Match on delete: a stale version answers 412 with the account (no hash) and deletes nothing', async () => {
+    const remove = (version: number) =>
+      t.request({
+        method: 'DELETE',
+        url: `/api/admin/users/${t.admin.id}`,
+        token: t.superToken,
+        headers: { 'if-match': `"${version}"` },
+      });
+    const stale = await remove(t.admin.version + 5);
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().current).toMatchObject({ id: t.admin.id, email: ADMIN.email, isActive: true });
+    expect(JSON.stringify(stale.json())).not.toContain('passwordHash');
+    expect((await t.storage.get('adminUsers', t.admin.id))?.isActive).toBe(true);
+    expect((await remove(t.admin.version)).statusCode).toBe(200);
+    expect((await t.storage.get('adminUsers', t.admin.id))?.isActive).toBe(false);
+  });
+
   it('lists active admins without hashes', async () => {
     const response = await t.request({ method: 'GET', url: '/api/admin/users', token: t.superToken });
     const users = response.json();

@@ -57,16 +57,23 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
   app.delete<{ Params: { id: string } }>(
     '/admin/users/:id',
     { ...superAdmin, schema: { params: idParamsSchema } },
-    auditedWrite({ action: 'admin-user.delete', entity: 'adminUsers', named: 'route' }, (request, { tx }) => {
-      const target = tx.get('adminUsers', request.params.id);
-      if (!target || !target.isActive) throw new HttpError(404, MESSAGES.notFound);
-      if (target.id === request.admin!.id) throw new HttpError(403, MESSAGES.cannotDeleteOwnAccount);
-      if (target.role === 'SUPER_ADMIN') {
-        const activeSuperAdmins = tx.list('adminUsers', { role: 'SUPER_ADMIN', isActive: true });
-        if (activeSuperAdmins.length <= 1) throw new HttpError(403, MESSAGES.cannotDeleteLastSuperAdmin);
-      }
-      tx.update('adminUsers', target.id, { isActive: false });
-      return { statusCode: 200, body: { success: true, message: MESSAGES.adminDeleted } };
-    }),
+    auditedWrite(
+      { action: 'admin-user.delete', entity: 'adminUsers', named: 'route' },
+      (request, { tx, expectedVersion }) => {
+        const target = tx.get('adminUsers', request.params.id);
+        if (!target || !target.isActive) throw new HttpError(404, MESSAGES.notFound);
+        // If-Match as on every other delete (DESIGN §4): the account changed since the screen that deletes it loaded.
+        if (expectedVersion !== undefined && target.version !== expectedVersion) {
+          throw new HttpError(412, MESSAGES.versionConflict, undefined, {}, publicAdmin(target));
+        }
+        if (target.id === request.admin!.id) throw new HttpError(403, MESSAGES.cannotDeleteOwnAccount);
+        if (target.role === 'SUPER_ADMIN') {
+          const activeSuperAdmins = tx.list('adminUsers', { role: 'SUPER_ADMIN', isActive: true });
+          if (activeSuperAdmins.length <= 1) throw new HttpError(403, MESSAGES.cannotDeleteLastSuperAdmin);
+        }
+        tx.update('adminUsers', target.id, { isActive: false });
+        return { statusCode: 200, body: { success: true, message: MESSAGES.adminDeleted } };
+      },
+    ),
   );
 }
