@@ -5,10 +5,12 @@
  *   stylesheet, the icons, the web manifest and the default community image: self.__WB_MANIFEST.
  * - Navigations: the network with a 3 s timeout, then the cached shell. The shell's placeholders are HTML comments,
  *   so served as is it boots the client app, which renders from IndexedDB. Pages themselves are never cached here.
- * - Images (/images/, /uploads/, /icons/ on this origin): cache first, in the 'images' cache with expiry.
+ * - Images (/images/, /uploads/, /icons/ on this origin): cache first, from the offline pack's cache, then the
+ *   'images' cache with expiry (what browsing met).
  * - /api is never cached by the worker (IndexedDB is the one offline copy of data): it has no route, so the
  *   browser fetches it as if there were no worker.
- * - Messages: {type:'WARM_IMAGES', urls} fills the image cache (the offline pack); {type:'SKIP_WAITING'} activates
+ * - Messages: {type:'WARM_IMAGES', urls} fills the offline pack's image cache with exactly those images (the
+ *   offline pack: every image of every public page); {type:'SKIP_WAITING'} activates
  *   a waiting update (the page asks when no form is dirty and no sync drain runs).
  */
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -23,6 +25,12 @@ declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntr
 /** The precached index.html: the offline navigation fallback. */
 const SHELL_URL = '/index.html';
 const IMAGE_CACHE = 'images';
+/**
+ * The offline pack's images: exactly the URLs of its last WARM_IMAGES, with no count limit. In the browsing cache
+ * they were subject to its 1,000-entry LRU bound, which a catalogue of about 100 homes with 8 photos passes: the
+ * pack evicted its own first images (community pictures) and reported success.
+ */
+const PACK_IMAGE_CACHE = 'offline-pack-images';
 const NAVIGATION_TIMEOUT_SECONDS = 3;
 /** Read by web/src/app/pwa/offline-pack-schedule.ts (servedFromShell). */
 const OFFLINE_SHELL_MARKER = '<meta name="offline-shell" content="1">';
@@ -95,15 +103,17 @@ const imageStrategy = new CacheFirst({
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && IMAGE_PATH.test(url.pathname) && request.method === 'GET',
-  imageStrategy,
+  async ({ event, request }) =>
+    (await (await caches.open(PACK_IMAGE_CACHE)).match(request)) ?? imageStrategy.handle({ event, request }),
 );
 
 // --- Messages ----------------------------------------------------------------------------------------------------
 /**
- * Fetches and stores the images not in the cache yet. The answer counts them: `cached` newly fetched and stored,
- * `alreadyCached`, `failed`, and `skipped` (another origin, or not an image path).
+ * Makes the offline pack's cache hold exactly these images: fetches those it lacks (taken from the browsing cache
+ * when there, else from the network) and drops those no longer listed. The answer counts them: `cached` newly
+ * fetched and stored, `alreadyCached`, `failed`, and `skipped` (another origin, or not an image path).
  */
-async function warmImages(urls: readonly string[], event: ExtendableEvent): Promise<WarmImagesResult> {
+async function warmImages(urls: readonly string[]): Promise<WarmImagesResult> {
   const result: WarmImagesResult = {
     type: 'WARM_IMAGES_RESULT',
     requested: urls.length,
@@ -129,16 +139,23 @@ async function warmImages(urls: readonly string[], event: ExtendableEvent): Prom
       queue.push(url);
     }
   }
-  const cache = await caches.open(IMAGE_CACHE);
+  const [pack, browsing] = await Promise.all([caches.open(PACK_IMAGE_CACHE), caches.open(IMAGE_CACHE)]);
   const worker = async () => {
     for (let url = queue.shift(); url; url = queue.shift()) {
       try {
         const request = new Request(url.href, { credentials: 'same-origin' });
-        const hit = await cache.match(request);
-        // Through the strategy, so expiry bookkeeping (and its LRU order) sees the entry.
-        const response = await imageStrategy.handle({ event, request });
-        if (!response.ok) result.failed += 1;
-        else if (hit) result.alreadyCached += 1;
+        if (await pack.match(request)) {
+          result.alreadyCached += 1;
+          continue;
+        }
+        const kept = await browsing.match(request);
+        const response = kept ?? (await fetch(request));
+        if (!response.ok) {
+          result.failed += 1;
+          continue;
+        }
+        await pack.put(request, response);
+        if (kept) result.alreadyCached += 1;
         else result.cached += 1;
       } catch {
         result.failed += 1;
@@ -146,6 +163,8 @@ async function warmImages(urls: readonly string[], event: ExtendableEvent): Prom
     }
   };
   await Promise.all(Array.from({ length: Math.min(WARM_CONCURRENCY, queue.length) }, worker));
+  // The pack no longer shows these (a home sold, a photo replaced): they leave with it.
+  for (const request of await pack.keys()) if (!seen.has(request.url)) await pack.delete(request);
   return result;
 }
 
@@ -165,7 +184,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       else (event.source as Client | null)?.postMessage(answer);
     };
     event.waitUntil(
-      warmImages(urls, event).then(reply, (error: unknown) =>
+      warmImages(urls).then(reply, (error: unknown) =>
         reply({ type: 'WARM_IMAGES_RESULT', error: error instanceof Error ? error.message : String(error) }),
       ),
     );

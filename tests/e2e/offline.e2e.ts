@@ -237,4 +237,39 @@ describe('offline after one online visit', () => {
     expect(leads, 'the inquiry arrived exactly once').toHaveLength(1);
     expect(leads[0]).toMatchObject({ name: 'Riley Offline', status: 'NEW' });
   }, 120_000);
+
+  it("the pack's images stay cached past the browsing cache's 1,000 entries, and only the pack's last list stays", async () => {
+    requirePack();
+    await context.setOffline(false);
+    // One real image under 1,100 URLs: a catalogue of about 140 homes with 8 photos each.
+    const image = communities
+      .map((community) => community.image)
+      .find((url) => /^\/images\/.+\.jpe?g$/.test(url ?? ''));
+    expect(image, 'a community picture of the site').toBeDefined();
+    const urls = Array.from({ length: 1_100 }, (_, index) => `${image}?pack-test=${index}`);
+    const warm = (list: string[]) =>
+      page.evaluate(async (listed) => {
+        const registration = await navigator.serviceWorker.ready;
+        const channel = new MessageChannel();
+        const answer = new Promise<Record<string, unknown>>((resolve) => {
+          channel.port1.onmessage = (event) => resolve(event.data as Record<string, unknown>);
+        });
+        registration.active!.postMessage({ type: 'WARM_IMAGES', urls: listed }, [channel.port2]);
+        return answer;
+      }, list);
+    const packCache = () =>
+      page.evaluate(async (first) => {
+        const cache = await caches.open('offline-pack-images');
+        return { count: (await cache.keys()).length, first: Boolean(await cache.match(first)) };
+      }, urls[0]!);
+
+    expect(await warm(urls)).toMatchObject({ requested: 1_100, failed: 0 });
+    expect(await packCache(), 'every image of the pack kept, the first warmed included').toEqual({
+      count: 1_100,
+      first: true,
+    });
+    // The next pack lists fewer images (homes sold): the others leave the device with it.
+    expect(await warm(urls.slice(0, 10))).toMatchObject({ requested: 10, alreadyCached: 10, failed: 0 });
+    expect(await packCache()).toEqual({ count: 10, first: true });
+  }, 120_000);
 });
