@@ -56,8 +56,13 @@ export const offlineStatus = createStore<OfflineStatus>({
   refused: 0,
 });
 
-export function isOfflinePackDue(lastAt: number | null, now: number): boolean {
-  if (lastAt === null || !Number.isFinite(lastAt)) return true;
+/**
+ * Whether to pull the pack now: never stored, older than 6 hours, stamped in the future (the clock changed), or
+ * gone from the device although stamped (`onDevice` false: "Clear stored data", or the browser evicted IndexedDB
+ * and not this stamp): without that, offline pages read "Not Found" for up to 6 hours.
+ */
+export function isOfflinePackDue(lastAt: number | null, now: number, onDevice = true): boolean {
+  if (!onDevice || lastAt === null || !Number.isFinite(lastAt)) return true;
   return now - lastAt >= OFFLINE_PACK_INTERVAL_MS || now < lastAt;
 }
 
@@ -93,15 +98,25 @@ async function warmImages(urls: string[]): Promise<WarmImagesResult | null> {
 
 let running: Promise<void> | null = null;
 
+/** Whether the device still holds the pack the stamp speaks of (its own record in IndexedDB). */
+async function packOnDevice(): Promise<boolean> {
+  try {
+    const { readMeta, META_KEYS } = await import('@/data/local-db');
+    return (await readMeta(META_KEYS.offlinePackAt)) !== undefined;
+  } catch {
+    return true; // No IndexedDB here: pulling again would not help.
+  }
+}
+
 export function runOfflinePackIfDue(): Promise<void> {
   if (running) return running;
   if (!navigator.onLine) return Promise.resolve();
-  if (!isOfflinePackDue(readStamp(), Date.now())) {
-    offlineStatus.set((status) => ({ ...status, pack: 'ready' }));
-    return Promise.resolve();
-  }
-  offlineStatus.set((status) => ({ ...status, pack: 'working' }));
   running = (async () => {
+    if (!isOfflinePackDue(readStamp(), Date.now(), await packOnDevice())) {
+      offlineStatus.set((status) => ({ ...status, pack: 'ready' }));
+      return;
+    }
+    offlineStatus.set((status) => ({ ...status, pack: 'working' }));
     const { refreshOfflinePack, persistStorage } = await import('@/data/offline-pack');
     const pack = await refreshOfflinePack();
     const workers = 'serviceWorker' in navigator && !import.meta.env.DEV;

@@ -17,6 +17,10 @@ describe('isOfflinePackDue', () => {
   it('runs again when the stamp is in the future (clock changed)', () => {
     expect(isOfflinePackDue(now + 60_000, now)).toBe(true);
   });
+  it('runs again when the device no longer holds the pack (data cleared or evicted, the stamp kept)', () => {
+    expect(isOfflinePackDue(now - 60_000, now, false)).toBe(true);
+    expect(isOfflinePackDue(now - 60_000, now, true)).toBe(false);
+  });
 });
 
 describe('updateBlocker', () => {
