@@ -207,6 +207,37 @@ describe('visit booking', () => {
     await detail.getByRole('button', { name: 'Confirm visit', exact: true }).waitFor({ state: 'detached' });
   }, 120_000);
 
+  it('a time that has passed while the dialog stayed open is not booked: Send says so and offers the times ahead', async () => {
+    const tab = await suite.newTab({ serviceWorkers: 'block' });
+    const page = tab.page;
+    await page.clock.install();
+    await open(page, `/community/${austinPoint.slug}`);
+    const dialog = await openVisitDialog(page, 'Schedule Visit');
+    const first = await pickDateAndSlot(dialog);
+    const email = uniqueEmail('visit-passed');
+    await fillVisitor(dialog, 'Lee Later', email);
+    // The phone sleeps with the dialog open: two weeks later every date it offered has gone by.
+    await page.clock.fastForward(15 * 24 * 60 * 60 * 1000);
+    await dialog.getByRole('button', { name: 'Request Visit', exact: true }).click();
+    await dialog
+      .getByText('That time has passed. Choose another time.', { exact: true })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    const dates = await dialog
+      .locator('#visit-date option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(dates, 'the dates offered moved on').not.toContain(first.date);
+    expect(await dialog.locator('#visit-slot').inputValue(), 'the passed time is no longer chosen').toBe('');
+    await sleep(1_000);
+    expect(await waitForLeads(email, { timeoutMs: 0, settleMs: 0 }), 'nothing sent').toEqual([]);
+
+    const next = await pickDateAndSlot(dialog);
+    await dialog.getByRole('button', { name: 'Request Visit', exact: true }).click();
+    await dialog.getByText(/Thank you, Lee Later!/).waitFor({ state: 'visible', timeout: 10_000 });
+    const leads = await waitForLeads(email);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ preferredDate: next.date, preferredSlot: next.slot });
+  }, 90_000);
+
   it("the dialog's time slots follow the sales-office hours an admin sets in the community modal", async () => {
     const community = await publicCommunity('prairie-meadows');
     const original = community.salesOfficeHours;

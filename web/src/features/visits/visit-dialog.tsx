@@ -20,6 +20,7 @@ import { useSiteSettings } from '@/hooks/use-site-settings';
 import { VisitConfirmation, type BookedVisit } from './visit-confirmation';
 import {
   validateVisit,
+  VISIT_MESSAGES,
   VISIT_FIELD_ORDER,
   VISIT_TYPE_TEXT,
   visitMessage,
@@ -53,8 +54,9 @@ const readVisit = (data: FormData): VisitValues => ({
 export default function VisitDialog({ title, community, listing, onClose }: VisitDialogProps) {
   const { general } = useSiteSettings();
   const hours = community.salesOfficeHours;
-  // "Now" is fixed when the dialog opens, so the offered dates do not shift while the visitor types.
-  const [openedAt] = useState(() => new Date());
+  // "Now" is fixed when the dialog opens, so the offered dates do not shift while the visitor types; a Send that
+  // finds the chosen time passed (a phone keeps a dialog open for hours) moves it on.
+  const [openedAt, setOpenedAt] = useState(() => new Date());
   const dates = useMemo(() => bookableDates(openedAt, hours), [openedAt, hours]);
   // Date and time are held here: the times offered depend on the date.
   const [date, setDate] = useState(dates[0] ?? '');
@@ -73,7 +75,21 @@ export default function VisitDialog({ title, community, listing, onClose }: Visi
 
   const { errors, status, formProps } = useVisitorForm({
     fields: VISIT_FIELD_ORDER,
-    check: (data) => validateVisit(readVisit(data), slots),
+    check: (data) => {
+      const values = readVisit(data);
+      // The times still ahead at this Send, not when the dialog opened: a slot that has passed is not booked.
+      const now = new Date();
+      const offered = values.date ? slotsForDate(values.date, now, hours) : [];
+      const errors = validateVisit(values, offered);
+      if (values.slot && !offered.includes(values.slot)) {
+        const nextDates = bookableDates(now, hours);
+        setOpenedAt(now);
+        setSlot('');
+        if (!nextDates.includes(values.date)) setDate(nextDates[0] ?? '');
+        errors.slot = VISIT_MESSAGES.slotPassed;
+      }
+      return errors;
+    },
     send: async (data, spam) => {
       const values = readVisit(data);
       const { submitInquiry } = await loadRepository();

@@ -25,6 +25,7 @@ export type VisitErrors = Partial<Record<keyof VisitValues, string>>;
 export const VISIT_MESSAGES = {
   dateRequired: 'Choose a date',
   slotRequired: 'Choose a time',
+  slotPassed: 'That time has passed. Choose another time.',
   phoneRequired: 'Phone is required so the sales office can confirm your visit',
   consentRequired: 'Please agree to be contacted about this visit',
 } as const;
