@@ -26,15 +26,20 @@ export function watchStoredFavorites(publish: (state: StoredState) => void): voi
   );
 }
 
-/** Resolves null, or the visitor's words when this device refuses to store favourites. */
-export const toggleStoredFavorite = (item: FavoriteItem): Promise<string | null> =>
-  toggleFavorite(item).then(
-    () => null,
-    () => STORAGE_BLOCKED_MESSAGE,
+/** A device out of space: the advice is to free some, not to allow site data. Here, with the storage code. */
+export const STORAGE_FULL_MESSAGE = 'This device is out of storage space. Free some space and try again.';
+
+/** Whether IndexedDB refused for lack of space (Dexie passes the browser's error on, or wraps it as `inner`). */
+const outOfSpace = (error: unknown): boolean =>
+  [error, (error as { inner?: unknown } | null)?.inner].some(
+    (candidate) => (candidate as { name?: unknown } | null)?.name === 'QuotaExceededError',
   );
 
+const refusal = (error: unknown): string => (outOfSpace(error) ? STORAGE_FULL_MESSAGE : STORAGE_BLOCKED_MESSAGE);
+
+/** Resolves null, or the visitor's words when this device refuses to store favourites. */
+export const toggleStoredFavorite = (item: FavoriteItem): Promise<string | null> =>
+  toggleFavorite(item).then(() => null, refusal);
+
 export const removeStoredFavorite = (item: Pick<FavoriteItem, 'kind' | 'id'>): Promise<string | null> =>
-  removeFavorite(item.kind, item.id).then(
-    () => null,
-    () => STORAGE_BLOCKED_MESSAGE,
-  );
+  removeFavorite(item.kind, item.id).then(() => null, refusal);
