@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedRecords } from '@data-seed';
-import { instantSearch, type SearchCommunity, type SearchListing } from './instant-search';
+import { foundText, instantSearch, NO_RESULTS, type SearchCommunity, type SearchListing } from './instant-search';
 
 const communities: SearchCommunity[] = [
   { id: 'c1', slug: 'lakeshore-reserve', name: 'Lakeshore Reserve', location: 'League City, TX', amenities: ['Beach'] },
@@ -30,7 +30,7 @@ const listings = [
 
 describe('instantSearch', () => {
   it('finds nothing for an empty query', () => {
-    expect(instantSearch('   ', communities, listings)).toEqual({ communities: [], listings: [] });
+    expect(instantSearch('   ', communities, listings)).toEqual(NO_RESULTS);
   });
 
   it('matches communities by name, location and amenity, names first', () => {
@@ -59,6 +59,13 @@ describe('instantSearch', () => {
     const many = Array.from({ length: 30 }, (_, index) => listing(`m${index}`, { title: `Oak Plan ${index}` }));
     const results = instantSearch('oak', communities, many, { communities: 2, listings: 4 });
     expect(results.listings).toHaveLength(4);
+    // What was found in all, for the status line: the list shows 4 of 30.
+    expect(results.found).toEqual({ communities: 0, listings: 30 });
+    expect(foundText(results)).toBe(
+      '0 communities and 30 homes found. Showing 0 and 4; the search page lists them all.',
+    );
+    const few = instantSearch('oak plan 29', communities, many);
+    expect(foundText(few)).toBe('0 communities and 1 home found.');
   });
 
   it('finds the seeded communities by what a buyer types', () => {
@@ -82,7 +89,7 @@ describe('instantSearch', () => {
     expect(townhomes.listings.map((hit) => hit.id)).toEqual(['d']);
     // A community is offered when it has a home that fits what was named.
     expect(townhomes.communities.map((hit) => hit.name)).toEqual(['Blue Lake']);
-    expect(instantSearch('condo katy', communities, homes)).toEqual({ communities: [], listings: [] });
+    expect(instantSearch('condo katy', communities, homes)).toEqual(NO_RESULTS);
   });
 
   it('finds a community and its homes by its name alone', () => {

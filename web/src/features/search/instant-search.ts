@@ -39,7 +39,11 @@ export interface ListingHit {
 export interface InstantResults {
   communities: CommunityHit[];
   listings: ListingHit[];
+  /** How many match in all, before the caps: what the dialog's status says was found. */
+  found: { communities: number; listings: number };
 }
+
+export const NO_RESULTS: InstantResults = { communities: [], listings: [], found: { communities: 0, listings: 0 } };
 
 export const INSTANT_LIMITS = { communities: 5, listings: 8 } as const;
 
@@ -68,7 +72,7 @@ export function instantSearch(
 ): InstantResults {
   const parsed = parseSearchQuery(query, queryPlaces(communities));
   const words = queryWords(parsed.words);
-  if (words.length === 0 && parsed.parts.length === 0) return { communities: [], listings: [] };
+  if (words.length === 0 && parsed.parts.length === 0) return NO_RESULTS;
   const everyWordIn = (text: string) => words.every((word) => text.includes(word));
   const byId = new Map(communities.map((community) => [community.id, community]));
   const namesHomeFilters = parsed.parts.some((part) => !['community', 'city'].includes(part.key));
@@ -123,6 +127,7 @@ export function instantSearch(
   }
 
   return {
+    found: { communities: communityHits.length, listings: listingHits.length },
     communities: communityHits
       .sort(byRank)
       .slice(0, limits.communities)
@@ -145,4 +150,16 @@ function passes(listing: SearchListing, community: SearchCommunity | undefined, 
     (!parsed.community || community?.slug === parsed.community) &&
     (!parsed.city || inCity(listing, parsed.city, community))
   );
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The status line: how many match in all, and how many of them the list shows when it is capped ("9 communities
+ * and 36 homes found. Showing 5 and 8; the search page lists them all.").
+ */
+export function foundText({ communities, listings, found }: InstantResults): string {
+  const all = `${plural(found.communities, 'community', 'communities')} and ${plural(found.listings, 'home', 'homes')} found.`;
+  const capped = communities.length < found.communities || listings.length < found.listings;
+  return capped ? `${all} Showing ${communities.length} and ${listings.length}; the search page lists them all.` : all;
 }

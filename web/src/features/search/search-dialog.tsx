@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '@/components/modal';
 import { formatUsd } from '@/utils/format';
 import { statusBadge } from '@/components/listing-labels';
-import { instantSearch, type CommunityHit, type ListingHit } from './instant-search';
+import { foundText, instantSearch, NO_RESULTS, type CommunityHit, type ListingHit } from './instant-search';
 import type { SearchRecords } from '@/data/search-source';
 
 type Load = { state: 'loading' } | { state: 'ready'; records: SearchRecords } | { state: 'error' };
@@ -18,8 +18,6 @@ type Load = { state: 'loading' } | { state: 'ready'; records: SearchRecords } | 
 export interface SearchDialogProps {
   onClose: () => void;
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export function SearchDialog({ onClose }: SearchDialogProps) {
   const navigate = useNavigate();
@@ -46,10 +44,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
   }, [attempt]);
 
   const results = useMemo(
-    () =>
-      load.state === 'ready'
-        ? instantSearch(query, load.records.communities, load.records.listings)
-        : { communities: [], listings: [] },
+    () => (load.state === 'ready' ? instantSearch(query, load.records.communities, load.records.listings) : NO_RESULTS),
     [load, query],
   );
   const options: (CommunityHit | ListingHit)[] = [...results.communities, ...results.listings];
@@ -94,7 +89,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
           ? ''
           : options.length === 0
             ? `No communities or homes match "${query.trim()}".`
-            : `${plural(results.communities.length, 'community', 'communities')} and ${plural(results.listings.length, 'home', 'homes')} found.`;
+            : foundText(results);
 
   const renderOption = (hit: CommunityHit | ListingHit, index: number) => (
     <li
