@@ -103,9 +103,37 @@ const imageStrategy = new CacheFirst({
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && IMAGE_PATH.test(url.pathname) && request.method === 'GET',
-  async ({ event, request }) =>
-    (await (await caches.open(PACK_IMAGE_CACHE)).match(request)) ?? imageStrategy.handle({ event, request }),
+  async ({ event, request }) => {
+    const pack = await caches.open(PACK_IMAGE_CACHE);
+    const packed = await pack.match(request);
+    if (packed) return packed;
+    try {
+      const response = await imageStrategy.handle({ event, request });
+      if (response.ok) return response;
+      return (await anotherWidthOf(pack, request.url)) ?? response;
+    } catch (error) {
+      // Offline, and this width is not kept: a srcset may pick a width the pack did not take (the photo viewer
+      // offers every width of every photo), and a browser does not fall back to another candidate on failure.
+      const sibling = await anotherWidthOf(pack, request.url);
+      if (sibling) return sibling;
+      throw error;
+    }
+  },
 );
+
+/** The widest other width of the same image the pack keeps (`<name>-<width>.webp`), if any. */
+async function anotherWidthOf(pack: Cache, url: string): Promise<Response | undefined> {
+  const variant = /^(.+-)\d+\.webp$/.exec(new URL(url).pathname);
+  if (!variant) return undefined;
+  const prefix = variant[1]!;
+  let best: { width: number; request: Request } | undefined;
+  for (const request of await pack.keys()) {
+    const { pathname } = new URL(request.url);
+    const width = pathname.startsWith(prefix) ? /^(\d+)\.webp$/.exec(pathname.slice(prefix.length))?.[1] : undefined;
+    if (width && (!best || Number(width) > best.width)) best = { width: Number(width), request };
+  }
+  return best ? pack.match(best.request) : undefined;
+}
 
 // --- Messages ----------------------------------------------------------------------------------------------------
 /**

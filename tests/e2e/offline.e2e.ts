@@ -7,8 +7,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
-import { publicCommunities, publicListings, sleep, uniqueEmail, waitForLeads } from './support/api';
+import sharp from 'sharp';
+import { adminToken, publicCommunities, publicListings, sleep, uniqueEmail, waitForLeads } from './support/api';
 import { launchBrowser, newContext, newPage, type E2ePage } from './support/browser';
+import { siteUrl } from './support/env';
 
 const DB_NAME = 'houston-communities';
 
@@ -272,4 +274,51 @@ describe('offline after one online visit', () => {
     expect(await warm(urls.slice(0, 10))).toMatchObject({ requested: 10, alreadyCached: 10, failed: 0 });
     expect(await packCache()).toEqual({ count: 10, first: true });
   }, 120_000);
+
+  it('offline, a width of an uploaded photo the pack did not take is answered with a width it did', async () => {
+    requirePack();
+    await context.setOffline(false);
+    // An admin's upload: the server stores it at 1000 px and 480 px wide (a photo of a listing).
+    const jpeg = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#3a7d44' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await fetch(siteUrl('/api/upload'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+      body: JSON.stringify({ filename: 'porch.jpg', file: `data:image/jpeg;base64,${jpeg.toString('base64')}` }),
+    });
+    expect(uploaded.status).toBe(201);
+    const { url, variants } = (await uploaded.json()) as { url: string; variants: { width: number; url: string }[] };
+    const narrow = variants.find((variant) => variant.url !== url)!.url;
+    // The pack took the stored width only (as for a photo beyond a listing page's grid).
+    expect(
+      await page.evaluate(
+        async (listed) => {
+          const registration = await navigator.serviceWorker.ready;
+          const channel = new MessageChannel();
+          const answer = new Promise<Record<string, unknown>>((resolve) => {
+            channel.port1.onmessage = (event) => resolve(event.data as Record<string, unknown>);
+          });
+          registration.active!.postMessage({ type: 'WARM_IMAGES', urls: listed }, [channel.port2]);
+          return answer;
+        },
+        [url],
+      ),
+    ).toMatchObject({ requested: 1, failed: 0 });
+
+    await context.setOffline(true);
+    // The photo viewer's srcset lets a phone pick the narrow width, which was never fetched.
+    const answer = await page.evaluate(async (src) => {
+      const response = await fetch(src);
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        bytes: (await response.blob()).size,
+      };
+    }, narrow);
+    expect(answer.status).toBe(200);
+    expect(answer.type).toBe('image/webp');
+    expect(answer.bytes).toBeGreaterThan(0);
+    await context.setOffline(false);
+  }, 60_000);
 });

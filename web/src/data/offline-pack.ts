@@ -69,7 +69,8 @@ export function collectImageUrls(
   for (const listing of listings) {
     const photos = (listing.images ?? []).map((image) => add(image, '', LISTING_IMAGE_PREFIX));
     // The photos of the page's grid (the cover is also its first paint and its card's picture): every width the
-    // browser may pick from their srcset. The others show only in the viewer, at the width stored.
+    // browser may pick from their srcset. The others show only in the viewer, whose srcset offers every width:
+    // offline, the service worker answers a width not kept with the stored one (sw.ts anotherWidthOf).
     for (const photo of photos.slice(0, GALLERY_GRID_PHOTOS)) for (const variant of uploadVariantUrls(photo)) urls.add(variant);
   }
   add(settings?.appearance.logoUrl);
