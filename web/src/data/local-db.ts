@@ -100,19 +100,21 @@ export async function writeMeta(key: string, value: unknown): Promise<void> {
 
 /**
  * A full list from the server, stored: the table's rows it no longer has are removed and its order is kept under
- * `orderKey`, in one transaction.
+ * `orderKey`, in one transaction. Rows for which `leaveAlone` says so are neither written nor removed (the device
+ * heard of them after this list was fetched).
  */
 export async function storeFullList<T extends { id: string }>(
   table: EntityTable<T, 'id'>,
   orderKey: string,
   rows: T[],
+  leaveAlone: (id: string) => boolean = () => false,
 ): Promise<void> {
   const db = localDb();
   await db.transaction('rw', [table, db.meta], async () => {
     const keep = new Set(rows.map((row) => row.id));
-    const stale = (await table.toCollection().primaryKeys()).filter((id) => !keep.has(id));
+    const stale = (await table.toCollection().primaryKeys()).filter((id) => !keep.has(id) && !leaveAlone(id));
     await table.bulkDelete(stale);
-    await table.bulkPut(rows);
+    await table.bulkPut(rows.filter((row) => !leaveAlone(row.id)));
     await db.meta.put({ key: orderKey, value: rows.map((row) => row.id) });
   });
 }

@@ -7,6 +7,7 @@ import { DEFAULT_SITE_SETTINGS } from '@domain/schemas/settings';
 import { configureHttpClient } from './http-client';
 import { deleteLocalDb, localDb, META_KEYS, readMeta } from './local-db';
 import { collectImageUrls, persistStorage, refreshOfflinePack, webpVariant } from './offline-pack';
+import { getListing } from './repositories/public-repository';
 import { communityListAnswer, startFakeApi, type FakeApi } from './test-support/fake-api';
 
 const seed = seedRecords();
@@ -125,5 +126,52 @@ describe('persistStorage', () => {
     expect(await persistStorage()).toBe(true);
     expect(persist).toHaveBeenCalledTimes(1);
     vi.unstubAllGlobals();
+  });
+});
+
+describe('the offline pack and the pages read while it downloads', () => {
+  it('leaves alone what a page heard after the pack began: a newer price stays, a removed home stays removed', async () => {
+    const community = seed.communities[0]!;
+    const homes = seed.listings.filter((listing) => listing.communityId === community.id);
+    const [edited, removed] = [homes[0]!, homes[1]!];
+    let serverListings: Listing[] = seed.listings;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const racing = await startFakeApi(async (request) => {
+      if (request.path.startsWith('public/communities?') || request.path === 'public/communities')
+        return communityListAnswer(seed.communities, request.path);
+      if (request.path === 'public/listings') {
+        // The pack's list left the server before the edits below, and arrives late (a slow phone).
+        const snapshot = serverListings;
+        await held;
+        return { status: 200, body: snapshot };
+      }
+      const one = /^public\/listings\/(.+)$/.exec(request.path);
+      const found = one && serverListings.find((listing) => listing.id === one[1]);
+      if (found) return { status: 200, body: found };
+      if (request.path === 'public/settings') return { status: 200, body: DEFAULT_SITE_SETTINGS };
+      return { status: 404, body: { error: 'Not Found' } };
+    });
+    configureHttpClient({ baseUrl: racing.baseUrl });
+    try {
+      const pack = refreshOfflinePack();
+      await vi.waitFor(() => expect(racing.requests.some((request) => request.path === 'public/listings')).toBe(true));
+      // An admin raises one home's price and removes another; the visitor opens both pages.
+      const raised = { ...edited, price: edited.price + 50_000, version: edited.version + 1 };
+      serverListings = seed.listings
+        .filter((listing) => listing.id !== removed.id)
+        .map((listing) => (listing.id === edited.id ? raised : listing));
+      expect((await getListing(edited.id))?.price).toBe(raised.price);
+      expect(await getListing(removed.id)).toBeNull();
+
+      release();
+      await pack;
+      expect((await localDb().listings.get(edited.id))?.price, 'the newer price is kept').toBe(raised.price);
+      expect(await localDb().listings.get(removed.id), 'the removed home does not come back').toBeUndefined();
+      // Everything else the pack brought is stored.
+      expect(await localDb().listings.count()).toBe(seed.listings.length - 1);
+    } finally {
+      await racing.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import type { SiteSettings } from '@domain/schemas/settings';
 import { getJson } from './http-client';
 import { META_KEYS, writeMeta } from './local-db';
 import {
+  answerMark,
   fetchCommunityPages,
   storeCommunities,
   storeListings,
@@ -80,13 +81,15 @@ export function collectImageUrls(
 
 /** Downloads every public community and listing (and the settings) into IndexedDB; records offlinePackAt. */
 export async function refreshOfflinePack(now: () => number = Date.now): Promise<OfflinePackResult> {
+  // What the visitor's pages hear from the server while these lists download is newer: it is left as it is.
+  const fetchedAt = answerMark();
   const [communities, listings, settings] = await Promise.all([
     fetchCommunityPages('full'),
     getJson<Listing[]>('public/listings'),
     getJson<SiteSettings>('public/settings'),
   ]);
-  await storeCommunities(communities);
-  await storeListings(listings);
+  await storeCommunities(communities, fetchedAt);
+  await storeListings(listings, undefined, fetchedAt);
   await storeSettings(settings);
   await writeMeta(META_KEYS.offlinePackAt, now());
   return {

@@ -54,6 +54,27 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
 // ---- writing the local copy (also used by the offline pack) ----
 
 /**
+ * What this page heard from the server record by record since it loaded: for each community and listing id, the
+ * number of the last answer that stored it or found it gone (a 404, or missing from a list it was in scope of).
+ * The offline pack fetches whole lists for seconds (minutes on a slow phone) while the visitor browses: a record
+ * heard of after the pack's fetch began is newer than the pack's copy, which must not overwrite it or bring back
+ * one the server has removed (DESIGN §5: the device copy is never older than what the page was told).
+ */
+const heard = { communities: new Map<string, number>(), listings: new Map<string, number>() };
+let answers = 0;
+
+function hear(table: keyof typeof heard, ids: Iterable<string>): void {
+  answers += 1;
+  for (const id of ids) heard[table].set(id, answers);
+}
+
+/** A mark to take before fetching a list: ids heard of after it are left as they are when the list is stored. */
+export const answerMark = (): number => answers;
+
+const heardAfter = (table: keyof typeof heard, mark: number | undefined) =>
+  mark === undefined ? undefined : (id: string) => (heard[table].get(id) ?? -1) > mark;
+
+/**
  * The community list, every page of it (pages of PUBLIC_LIST_PAGE_SIZE, in the server's order; a short page is
  * the last): whole records ('full', the offline pack) or list items ('list', cards, search and favourites).
  */
@@ -88,28 +109,40 @@ async function keepCommunityList(items: CommunityListItem[]): Promise<void> {
     const keep = new Set(items.map((item) => item.id));
     const stale = (await db.communities.toCollection().primaryKeys()).filter((id) => !keep.has(id));
     await db.communities.bulkDelete(stale);
+    hear('communities', stale);
     await db.meta.put({ key: META_KEYS.communitiesOrder, value: items.map((item) => item.id) });
   });
 }
 
-/** A full list of communities: stored, and local ones the server no longer has are removed. */
-export async function storeCommunities(communities: Community[]): Promise<void> {
-  await storeFullList(localDb().communities, META_KEYS.communitiesOrder, communities);
+/**
+ * A full list of communities: stored, and local ones the server no longer has are removed. `fetchedAt` (an
+ * answerMark taken before the fetch) leaves alone the communities this page heard of since.
+ */
+export async function storeCommunities(communities: Community[], fetchedAt?: number): Promise<void> {
+  await storeFullList(
+    localDb().communities,
+    META_KEYS.communitiesOrder,
+    communities,
+    heardAfter('communities', fetchedAt),
+  );
 }
 
 /**
  * A full list of listings, of one community (by id) or of all: stored, and local listings of that scope the
- * server no longer has are removed.
+ * server no longer has are removed. `fetchedAt` (an answerMark taken before the fetch) leaves alone the listings
+ * this page heard of since; without it, the list is an answer heard now.
  */
-export async function storeListings(listings: Listing[], communityId?: string): Promise<void> {
+export async function storeListings(listings: Listing[], communityId?: string, fetchedAt?: number): Promise<void> {
   const db = localDb();
+  const leaveAlone = heardAfter('listings', fetchedAt) ?? (() => false);
   await db.transaction('rw', [db.listings, db.meta], async () => {
     const keep = new Set(listings.map((listing) => listing.id));
     const scope = communityId ? db.listings.where('communityId').equals(communityId) : db.listings.toCollection();
-    const stale = (await scope.primaryKeys()).filter((id) => !keep.has(id));
+    const stale = (await scope.primaryKeys()).filter((id) => !keep.has(id) && !leaveAlone(id));
     await db.listings.bulkDelete(stale);
-    await db.listings.bulkPut(listings);
+    await db.listings.bulkPut(listings.filter((listing) => !leaveAlone(listing.id)));
     if (!communityId) await db.meta.put({ key: META_KEYS.listingsOrder, value: listings.map((listing) => listing.id) });
+    if (fetchedAt === undefined) hear('listings', [...keep, ...stale]);
   });
 }
 
@@ -210,11 +243,15 @@ export function listCommunities(): Promise<CommunityListItem[]> {
 export async function getCommunity(idOrSlug: string): Promise<Community | null> {
   return getOne(
     `public/communities/${encode(idOrSlug)}`,
-    (community) => localDb().communities.put(community),
+    async (community) => {
+      await localDb().communities.put(community);
+      hear('communities', [community.id]);
+    },
     () => localCommunity(idOrSlug),
     async () => {
       const stale = await findLocalCommunity(idOrSlug);
       if (stale) await localDb().communities.delete(stale.id);
+      hear('communities', stale ? [stale.id, idOrSlug] : [idOrSlug]);
     },
   );
 }
@@ -228,7 +265,10 @@ export function listListings(communityId?: string): Promise<Listing[]> {
       if (!communityId) return storeListings(listings);
       const resolvedId = listings[0]?.communityId ?? (await findLocalCommunity(communityId))?.id;
       if (resolvedId) await storeListings(listings, resolvedId);
-      else await localDb().listings.bulkPut(listings);
+      else {
+        await localDb().listings.bulkPut(listings);
+        hear('listings', listings.map((listing) => listing.id));
+      }
     },
     () => localListings(communityId),
   );
@@ -237,9 +277,15 @@ export function listListings(communityId?: string): Promise<Listing[]> {
 export async function getListing(id: string): Promise<Listing | null> {
   return getOne(
     `public/listings/${encode(id)}`,
-    (listing) => localDb().listings.put(listing),
+    async (listing) => {
+      await localDb().listings.put(listing);
+      hear('listings', [listing.id]);
+    },
     () => localListing(id),
-    () => localDb().listings.delete(id),
+    async () => {
+      await localDb().listings.delete(id);
+      hear('listings', [id]);
+    },
   );
 }
 
