@@ -209,6 +209,17 @@ describe('offline after one online visit', () => {
     expect(before).toMatch(/^\$[\d,]+\.\d{2}$/);
   }, 60_000);
 
+  it('with the network off, a home this device never stored says to connect, not that it was sold or removed', async () => {
+    requirePack();
+    await context.setOffline(true);
+    await page.goto('/listing/not-on-this-device', { waitUntil: 'load' });
+    await page
+      .getByText('This page is not saved on this device yet. Connect to the internet to open it.')
+      .waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.getByText('Listing Not Found').count()).toBe(0);
+    expect(await page.getByText(/sold or removed/).count()).toBe(0);
+  }, 60_000);
+
   it('an inquiry sent offline is saved on the device and reaches the server exactly once when back online', async () => {
     requirePack();
     await context.setOffline(true);

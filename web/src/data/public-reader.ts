@@ -11,10 +11,14 @@ import type { SiteSettings } from '@domain/schemas/settings';
 export interface PublicReader {
   /** Every community, as list items (the fields cards, search and favourites show). */
   listCommunities(): Promise<CommunityListItem[]>;
-  /** By id or slug; null when there is no such community. */
+  /**
+   * By id or slug; null when there is no such community. Offline, a community this device never stored is not
+   * "no such community": the browser's reader raises NotOnDeviceError (its page says to connect).
+   */
   getCommunity(idOrSlug: string): Promise<Community | null>;
   /** All listings, or those of one community (by id). */
   listListings(communityId?: string): Promise<Listing[]>;
+  /** Null when there is no such listing; offline and not on this device, NotOnDeviceError (as getCommunity). */
   getListing(id: string): Promise<Listing | null>;
   getSettings(): Promise<SiteSettings>;
 }

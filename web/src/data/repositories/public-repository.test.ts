@@ -18,6 +18,7 @@ import {
   type RecordedRequest,
 } from '../test-support/fake-api';
 import { createBrowserPublicReader } from './browser-public-reader';
+import { NotOnDeviceError } from './public-repository';
 
 const seed = seedRecords();
 /** The server's content in this test: a few communities and their listings, in a deliberate order. */
@@ -166,7 +167,11 @@ describe('offline: the local copy answers', () => {
     expect(await reader.listListings(first!.slug)).toEqual(own);
     expect(await reader.listListings(first!.id)).toEqual(own);
     expect(await reader.getListing(own[0]!.id)).toEqual(own[0]);
-    expect(await reader.getCommunity('no-such-community')).toBeNull();
+    // Offline, what the device never stored is not "no such record": only the server can say that.
+    await expect(reader.getCommunity('no-such-community')).rejects.toBeInstanceOf(NotOnDeviceError);
+    await expect(reader.getListing('no-such-listing')).rejects.toThrow(
+      'This page is not saved on this device yet. Connect to the internet to open it.',
+    );
   });
 
   it('falls back on a 5xx as on no network', async () => {
@@ -204,7 +209,7 @@ describe('offline: the local copy answers', () => {
 
   it('raises the network error when there is no local copy to show', async () => {
     goOffline();
-    await expect(reader.getListing('missing')).resolves.toBeNull();
+    await expect(reader.getListing('missing')).rejects.toBeInstanceOf(NotOnDeviceError);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     localDb().close();
     await expect(reader.listCommunities()).rejects.toBeInstanceOf(NetworkUnreachableError);

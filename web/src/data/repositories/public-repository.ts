@@ -19,6 +19,17 @@ import { ApiError, isServerUnavailable } from '../http-errors';
 import { getJson } from '../http-client';
 import { localDb, META_KEYS, readMeta, SETTINGS_KEY, storeFullList } from '../local-db';
 
+/**
+ * Offline, a community or listing this device never stored: not "no such record" (only the server can say that,
+ * and a buyer told a home "may have been sold" would believe it), so the page shows this instead.
+ */
+export class NotOnDeviceError extends Error {
+  constructor() {
+    super('This page is not saved on this device yet. Connect to the internet to open it.');
+    this.name = 'NotOnDeviceError';
+  }
+}
+
 /** Long enough for a slow 4G answer, short enough that a dead zone falls back to the local copy quickly. */
 export const PUBLIC_READ_TIMEOUT_MS = 3000;
 
@@ -39,6 +50,7 @@ async function serverFirst<T>(
     try {
       return await fallback();
     } catch (localError) {
+      if (localError instanceof NotOnDeviceError) throw localError;
       // No IndexedDB either (blocked, private mode): the server's failure is the one worth showing.
       console.warn('Local copy unavailable', localError);
       throw serverError;
@@ -290,8 +302,9 @@ export async function getListing(id: string): Promise<Listing | null> {
 }
 
 /**
- * One record, server first: stored when the server has it, else (offline) read from the local copy; null when
- * the server has no such record, which then leaves the local copy too.
+ * One record, server first: stored when the server has it, else (offline) read from the local copy, and
+ * NotOnDeviceError when the device does not have it; null when the server has no such record, which then leaves
+ * the local copy too.
  */
 async function getOne<T>(
   path: string,
@@ -305,7 +318,11 @@ async function getOne<T>(
       async (record) => {
         if (record) await store(record);
       },
-      local,
+      async () => {
+        const kept = await local();
+        if (kept === null) throw new NotOnDeviceError();
+        return kept;
+      },
     );
   } catch (error) {
     if (!isNotFound(error)) throw error;

@@ -21,7 +21,11 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<L
   const listing = await reader.getListing(params.id ?? '');
   if (!listing) return { listing: null, notFound: true };
   const [found, { listingSeo }] = await Promise.all([
-    reader.getCommunity(listing.communityId),
+    // Offline, a listing whose community is not on this device still shows (without the community's parts).
+    reader.getCommunity(listing.communityId).catch((error: unknown) => {
+      if ((error as Error | null)?.name === 'NotOnDeviceError') return null;
+      throw error;
+    }),
     import('@/features/seo/page-seo'),
   ]);
   const community = found && {
