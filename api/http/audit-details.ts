@@ -88,7 +88,8 @@ export function auditChanges(before: unknown, after: unknown): Pick<AuditEntry, 
 
 /**
  * The name and (when the record was there before and after: an update) the changes of the record a write
- * touched. A delete keeps the name of what it deleted; a create has no "before" and so no changes.
+ * touched. A delete keeps the name of what it deleted; a create has no "before" and so no changes, except the
+ * role a new admin account was given (who granted SUPER_ADMIN is what a security review asks first).
  */
 export function auditDetails(
   entity: string,
@@ -96,8 +97,12 @@ export function auditDetails(
   after: unknown,
 ): Pick<AuditEntry, 'recordName' | 'changes' | 'moreChanges'> {
   const recordName = recordNameOf(entity, after ?? before);
+  const grantedRole =
+    entity === 'adminUsers' && before === undefined && isPlainObject(after) && typeof after.role === 'string'
+      ? { changes: [{ field: 'role', before: null, after: after.role }] }
+      : {};
   return {
     ...(recordName !== undefined ? { recordName } : {}),
-    ...(before !== undefined && after !== undefined ? auditChanges(before, after) : {}),
+    ...(before !== undefined && after !== undefined ? auditChanges(before, after) : grantedRole),
   };
 }

@@ -115,7 +115,12 @@ describe('audit entries name the record and list what changed', () => {
       json: { email: 'new-agent@example.com', password: 'agent-password-1', role: 'ADMIN' },
     });
     expect(admin.statusCode).toBe(201);
-    expect(await latest('admin-user.create')).toMatchObject({ recordName: 'new-agent@example.com' });
+    // A new account's entry names the role it was given; no other field of a create is listed.
+    expect(await latest('admin-user.create')).toMatchObject({
+      recordName: 'new-agent@example.com',
+      changes: [{ field: 'role', before: null, after: 'ADMIN' }],
+    });
+    expect((await latest('listing.create')).changes).toBeUndefined();
 
     // The first save may create the settings record; the second is an update, compared field by field.
     const general = { siteName: 'Houston Homes', contactPhone: '(713) 555-0100' };
