@@ -40,6 +40,25 @@ async function controlledAndWatching(page: Page): Promise<void> {
   await page.locator('#pwa-offline-indicator').waitFor({ state: 'attached', timeout: 20_000 });
 }
 
+/** A phone on /contact, under the service worker, goes offline and sends a message, which is kept on the device. */
+async function contactMessageSentOffline(name: string, emailTag: string) {
+  const context = await newContext(suite.browser, { viewport: { width: 390, height: 844 } });
+  const page = await tabIn(context);
+  await open(page, '/contact');
+  await controlledAndWatching(page);
+  const openedAt = Date.now();
+
+  await context.setOffline(true);
+  await page.getByText(OFFLINE_PILL).waitFor({ state: 'visible', timeout: 10_000 });
+  const email = uniqueEmail(emailTag);
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Please call me about homesites.');
+  await sleep(Math.max(0, openedAt + HUMAN_FILL_MS - Date.now()));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  return { context, page, email };
+}
+
 /** True when two elements' boxes overlap on screen. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
   const [first, second] = [await a.boundingBox(), await b.boundingBox()];
@@ -54,20 +73,7 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
 
 describe('delivered means said', () => {
   it('a contact message sent offline says "Sent: the team has your message" once delivered; the pill goes', async () => {
-    const context = await newContext(suite.browser, { viewport: { width: 390, height: 844 } });
-    const page = await tabIn(context);
-    await open(page, '/contact');
-    await controlledAndWatching(page);
-    const openedAt = Date.now();
-
-    await context.setOffline(true);
-    await page.getByText(OFFLINE_PILL).waitFor({ state: 'visible', timeout: 10_000 });
-    const email = uniqueEmail('delivered');
-    await page.getByRole('textbox', { name: 'Name' }).fill('Dana Delivered');
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('textbox', { name: 'Message' }).fill('Please call me about homesites.');
-    await sleep(Math.max(0, openedAt + HUMAN_FILL_MS - Date.now()));
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    const { context, page, email } = await contactMessageSentOffline('Dana Delivered', 'delivered');
     await page.getByText(/You're offline\. Your request is saved/).waitFor({ state: 'visible', timeout: 10_000 });
     expect(await waitForLeads(email, { timeoutMs: 0, settleMs: 0 }), 'nothing sent offline').toEqual([]);
     // The pill counts it too: a dialog's notice goes when it closes, the count stays in sight.
@@ -83,20 +89,7 @@ describe('delivered means said', () => {
   }, 120_000);
 
   it('a queued message the server refuses later stays counted in the pill, in words for the visitor', async () => {
-    const context = await newContext(suite.browser, { viewport: { width: 390, height: 844 } });
-    const page = await tabIn(context);
-    await open(page, '/contact');
-    await controlledAndWatching(page);
-    const openedAt = Date.now();
-
-    await context.setOffline(true);
-    await page.getByText(OFFLINE_PILL).waitFor({ state: 'visible', timeout: 10_000 });
-    const email = uniqueEmail('refused-later');
-    await page.getByRole('textbox', { name: 'Name' }).fill('Rita Refused');
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('textbox', { name: 'Message' }).fill('Please call me about homesites.');
-    await sleep(Math.max(0, openedAt + HUMAN_FILL_MS - Date.now()));
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    const { context, page, email } = await contactMessageSentOffline('Rita Refused', 'refused-later');
     await page.getByText(`${OFFLINE_PILL} · 1 message waiting to send`).waitFor({ state: 'visible', timeout: 10_000 });
 
     // Back online, the server (its rules changed under this app, say) refuses the queued message.

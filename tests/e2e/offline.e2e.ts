@@ -97,6 +97,19 @@ async function brokenImages(target: Page): Promise<{ total: number; broken: stri
   });
 }
 
+/** Sends the service worker the offline pack's image list (WARM_IMAGES, as the app does) and returns its answer. */
+function warmPackImages(urls: string[]): Promise<Record<string, unknown>> {
+  return page.evaluate(async (listed) => {
+    const registration = await navigator.serviceWorker.ready;
+    const channel = new MessageChannel();
+    const answer = new Promise<Record<string, unknown>>((resolve) => {
+      channel.port1.onmessage = (event) => resolve(event.data as Record<string, unknown>);
+    });
+    registration.active!.postMessage({ type: 'WARM_IMAGES', urls: listed }, [channel.port2]);
+    return answer;
+  }, urls);
+}
+
 async function expectPageOffline(pathname: string, text: string) {
   const response = await page.goto(pathname, { waitUntil: 'load' });
   expect(response === null || response.ok(), `${pathname} answered ${response?.status()}`).toBe(true);
@@ -260,29 +273,19 @@ describe('offline after one online visit', () => {
       .find((url) => /^\/images\/.+\.jpe?g$/.test(url ?? ''));
     expect(image, 'a community picture of the site').toBeDefined();
     const urls = Array.from({ length: 1_100 }, (_, index) => `${image}?pack-test=${index}`);
-    const warm = (list: string[]) =>
-      page.evaluate(async (listed) => {
-        const registration = await navigator.serviceWorker.ready;
-        const channel = new MessageChannel();
-        const answer = new Promise<Record<string, unknown>>((resolve) => {
-          channel.port1.onmessage = (event) => resolve(event.data as Record<string, unknown>);
-        });
-        registration.active!.postMessage({ type: 'WARM_IMAGES', urls: listed }, [channel.port2]);
-        return answer;
-      }, list);
     const packCache = () =>
       page.evaluate(async (first) => {
         const cache = await caches.open('offline-pack-images');
         return { count: (await cache.keys()).length, first: Boolean(await cache.match(first)) };
       }, urls[0]!);
 
-    expect(await warm(urls)).toMatchObject({ requested: 1_100, failed: 0 });
+    expect(await warmPackImages(urls)).toMatchObject({ requested: 1_100, failed: 0 });
     expect(await packCache(), 'every image of the pack kept, the first warmed included').toEqual({
       count: 1_100,
       first: true,
     });
     // The next pack lists fewer images (homes sold): the others leave the device with it.
-    expect(await warm(urls.slice(0, 10))).toMatchObject({ requested: 10, alreadyCached: 10, failed: 0 });
+    expect(await warmPackImages(urls.slice(0, 10))).toMatchObject({ requested: 10, alreadyCached: 10, failed: 0 });
     expect(await packCache()).toEqual({ count: 10, first: true });
   }, 120_000);
 
@@ -302,20 +305,7 @@ describe('offline after one online visit', () => {
     const { url, variants } = (await uploaded.json()) as { url: string; variants: { width: number; url: string }[] };
     const narrow = variants.find((variant) => variant.url !== url)!.url;
     // The pack took the stored width only (as for a photo beyond a listing page's grid).
-    expect(
-      await page.evaluate(
-        async (listed) => {
-          const registration = await navigator.serviceWorker.ready;
-          const channel = new MessageChannel();
-          const answer = new Promise<Record<string, unknown>>((resolve) => {
-            channel.port1.onmessage = (event) => resolve(event.data as Record<string, unknown>);
-          });
-          registration.active!.postMessage({ type: 'WARM_IMAGES', urls: listed }, [channel.port2]);
-          return answer;
-        },
-        [url],
-      ),
-    ).toMatchObject({ requested: 1, failed: 0 });
+    expect(await warmPackImages([url])).toMatchObject({ requested: 1, failed: 0 });
 
     await context.setOffline(true);
     // The photo viewer's srcset lets a phone pick the narrow width, which was never fetched.

@@ -6,6 +6,7 @@ import { drainOutbox } from './outbox-delivery';
 import type { DeliveryResult } from './outbox-entry';
 import { submitInquiry } from './repositories/inquiry-repository';
 import { stopSyncWorker } from './sync';
+import { eventually } from './test-support/eventually';
 import { diffVisitorQueue, watchVisitorQueue } from './visitor-queue';
 
 const noAnswer = async (): Promise<DeliveryResult> => ({ status: 'network', message: 'offline' });
@@ -13,20 +14,6 @@ const created = async (): Promise<DeliveryResult> => ({ status: 201, body: { suc
 const refused = async (): Promise<DeliveryResult> => ({ status: 400, message: 'Invalid input', details: [] });
 
 const inquiry = { name: 'Ana', email: 'ana@example.com', message: 'Hello', source: 'popup' as const, fillTimeMs: 5_000 };
-
-/** Resolves once `check` passes (liveQuery answers asynchronously). */
-async function eventually(check: () => void, timeoutMs = 2_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 beforeEach(async () => {
   await stopSyncWorker();

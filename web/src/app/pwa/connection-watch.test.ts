@@ -6,6 +6,7 @@ import { waitingText } from '@/features/kiosk/kiosk-waiting';
 import { afterRequest, showsOffline, watchConnection } from './connection-watch';
 import { visitorQueueText } from './offline-indicator';
 import type { OfflineStatus } from './offline-pack-schedule';
+import { eventually } from '@/data/test-support/eventually';
 import { createStore } from './store';
 
 const status = (patch: Partial<OfflineStatus> = {}): OfflineStatus => ({
@@ -65,20 +66,6 @@ describe('what the pill watches', () => {
     vi.unstubAllGlobals();
     await deleteLocalDb();
   });
-
-  /** Resolves once `check` passes (the outbox is read through a liveQuery, which answers asynchronously). */
-  async function eventually(check: () => void, timeoutMs = 2_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        check();
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
-  }
 
   it("counts a visitor's queued message the server refused later, and leaves a refused kiosk sign-in to the kiosk", async () => {
     // The pill's page: an event target for the reachability events, and no probe timer in this test.
