@@ -1,9 +1,26 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deleteLocalDb } from '@/data/local-db';
+import { deleteLocalDb, LOCAL_DB_NAME } from '@/data/local-db';
+import { eventually } from '@/data/test-support/eventually';
 import { listFavorites } from '@/data/repositories/favorites-repository';
 import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
-import { STORAGE_FULL_MESSAGE, toggleStoredFavorite } from './favorites-persistence';
+import { STORAGE_FULL_MESSAGE, toggleStoredFavorite, watchStoredFavorites } from './favorites-persistence';
+
+/** Clears an object store of the app's database through IndexedDB directly, as another tab would. */
+async function clearBehindThePagesBack(store: string): Promise<void> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(LOCAL_DB_NAME);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const transaction = db.transaction(store, 'readwrite');
+    transaction.objectStore(store).clear();
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+  });
+  db.close();
+}
 
 const home = { kind: 'listing' as const, id: 'L1', label: 'Home', path: '/listing/L1' };
 const realPut = IDBObjectStore.prototype.put;
@@ -38,5 +55,26 @@ describe('a favourite the device refuses to store', () => {
   it('answers null when the favourite is stored', async () => {
     expect(await toggleStoredFavorite(home)).toBeNull();
     expect((await listFavorites()).map((row) => row.id)).toEqual(['L1']);
+  });
+});
+
+describe('a press does what its button shows', () => {
+  it('a press on a home shown saved removes it, though the table no longer holds it: it does not save it again', async () => {
+    const shown: string[][] = [];
+    watchStoredFavorites(({ rows }) => shown.push(rows.map((row) => row.id)));
+    await eventually(() => expect(shown.at(-1)).toEqual([]));
+    expect(await toggleStoredFavorite(home)).toBeNull();
+    await eventually(() => expect(shown.at(-1)).toEqual(['L1']));
+
+    // The table and the page disagree (another tab cleared the site's data; the page was not told): cleared with
+    // IndexedDB itself, which this page's Dexie does not observe.
+    await clearBehindThePagesBack('favorites');
+    expect(shown.at(-1), 'the page still shows it saved').toEqual(['L1']);
+    const pressedAt = shown.length;
+    // The button shows "Saved": pressing it removes, it does not save again.
+    expect(await toggleStoredFavorite(home)).toBeNull();
+    expect(await listFavorites()).toEqual([]);
+    await eventually(() => expect(shown.length).toBeGreaterThan(pressedAt));
+    expect(shown.at(-1)).toEqual([]);
   });
 });

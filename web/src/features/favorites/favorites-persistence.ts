@@ -4,7 +4,9 @@
  * of its rows (favorites-mirror.ts) that the store shows on the next page before this code has loaded.
  */
 import {
+  favoriteKey,
   removeFavorite,
+  saveFavorite,
   toggleFavorite,
   watchFavorites,
   type FavoriteItem,
@@ -15,14 +17,25 @@ import { writeFavoritesMirror } from './favorites-mirror';
 
 type StoredState = { status: 'ready' | 'unavailable'; rows: FavoriteRow[] };
 
+/**
+ * The keys of the favourites last handed to the store, which its buttons show (undefined before the first read).
+ * A press does what its button says: when the device's table and the page disagree (another tab cleared the
+ * site's data, a read failed), flipping what is stored would remove a home the visitor just pressed to save.
+ */
+let shownKeys: Set<string> | undefined;
+
 /** Hands the store the device's favourites now and after every change, in any tab (Dexie's liveQuery). */
 export function watchStoredFavorites(publish: (state: StoredState) => void): void {
   watchFavorites(
     (rows) => {
       writeFavoritesMirror(rows);
+      shownKeys = new Set(rows.map((row) => row.key));
       publish({ status: 'ready', rows });
     },
-    () => publish({ status: 'unavailable', rows: [] }),
+    () => {
+      shownKeys = new Set();
+      publish({ status: 'unavailable', rows: [] });
+    },
   );
 }
 
@@ -38,8 +51,16 @@ const outOfSpace = (error: unknown): boolean =>
 const refusal = (error: unknown): string => (outOfSpace(error) ? STORAGE_FULL_MESSAGE : STORAGE_BLOCKED_MESSAGE);
 
 /** Resolves null, or the visitor's words when this device refuses to store favourites. */
-export const toggleStoredFavorite = (item: FavoriteItem): Promise<string | null> =>
-  toggleFavorite(item).then(() => null, refusal);
+export function toggleStoredFavorite(item: FavoriteItem): Promise<string | null> {
+  const shownSaved = shownKeys?.has(favoriteKey(item.kind, item.id));
+  const write =
+    shownSaved === undefined
+      ? toggleFavorite(item)
+      : shownSaved
+        ? removeFavorite(item.kind, item.id)
+        : saveFavorite(item);
+  return write.then(() => null, refusal);
+}
 
 export const removeStoredFavorite = (item: Pick<FavoriteItem, 'kind' | 'id'>): Promise<string | null> =>
   removeFavorite(item.kind, item.id).then(() => null, refusal);
