@@ -132,12 +132,24 @@ describe('online: the server answers and the answer is kept', () => {
     expect(await localDb().listings.where('communityId').equals(removed.id).count()).toBe(0);
   });
 
+  it('a community the list no longer has takes its homes off the device with it', async () => {
+    await visitEveryCommunityPage();
+    await reader.listListings();
+    const removed = serverCommunities.pop()!;
+    expect(await localDb().listings.where('communityId').equals(removed.id).count()).toBeGreaterThan(0);
+    await reader.listCommunities();
+    expect(await localDb().listings.where('communityId').equals(removed.id).count()).toBe(0);
+  });
+
   it('a 404 is an answer: null, not the local copy, and the stale copy goes', async () => {
     const [gone] = serverCommunities;
-    await reader.listCommunities();
+    await reader.getCommunity(gone!.slug);
+    await reader.listListings();
+    expect(await localDb().listings.where('communityId').equals(gone!.id).count()).toBeGreaterThan(0);
     serverCommunities = serverCommunities.slice(1);
     expect(await reader.getCommunity(gone!.slug)).toBeNull();
     expect(await localDb().communities.get(gone!.id)).toBeUndefined();
+    expect(await localDb().listings.where('communityId').equals(gone!.id).count(), 'its homes too').toBe(0);
     expect(await reader.getListing('no-such-listing')).toBeNull();
   });
 

@@ -117,10 +117,12 @@ export async function fetchCommunityPages(
  */
 async function keepCommunityList(items: CommunityListItem[]): Promise<void> {
   const db = localDb();
-  await db.transaction('rw', [db.communities, db.meta], async () => {
+  await db.transaction('rw', [db.communities, db.listings, db.meta], async () => {
     const keep = new Set(items.map((item) => item.id));
     const stale = (await db.communities.toCollection().primaryKeys()).filter((id) => !keep.has(id));
     await db.communities.bulkDelete(stale);
+    // Their homes go with them: the device-backed search would otherwise offer homes of a community that is gone.
+    if (stale.length > 0) await db.listings.where('communityId').anyOf(stale).delete();
     hear('communities', stale);
     await db.meta.put({ key: META_KEYS.communitiesOrder, value: items.map((item) => item.id) });
   });
@@ -262,7 +264,10 @@ export async function getCommunity(idOrSlug: string): Promise<Community | null> 
     () => localCommunity(idOrSlug),
     async () => {
       const stale = await findLocalCommunity(idOrSlug);
-      if (stale) await localDb().communities.delete(stale.id);
+      if (stale) {
+        await localDb().communities.delete(stale.id);
+        await localDb().listings.where('communityId').equals(stale.id).delete();
+      }
       hear('communities', stale ? [stale.id, idOrSlug] : [idOrSlug]);
     },
   );
