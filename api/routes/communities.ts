@@ -37,6 +37,9 @@ export function uniqueSlug(tx: Transaction, wanted: string, ownId?: string): str
   }
 }
 
+/** An update's `coordinates: null` removes the position: undefined fields are not stored. */
+const noPosition = (input: Record<string, unknown>) => (input.coordinates === null ? { coordinates: undefined } : {});
+
 export default async function communityRoutes(app: FastifyInstance): Promise<void> {
   registerCrudRoutes(app, {
     collection: 'communities',
@@ -57,7 +60,7 @@ export default async function communityRoutes(app: FastifyInstance): Promise<voi
           { path: 'slug', message: 'Already in use' },
         ]);
       }
-      return changes;
+      return { ...changes, ...noPosition(changes) };
     },
     beforeDelete: (tx, current) => {
       const listings = tx.list('listings', { communityId: current.id });

@@ -56,4 +56,21 @@ describe('community coordinates', () => {
     const stored = await t.request({ method: 'GET', url: `/api/communities/${created.id}`, token: t.adminToken });
     expect(stored.json().coordinates).toEqual({ lat: 29.5145, lng: -95.715 });
   });
+
+  it('removes a stored position when an update sends coordinates: null, and the page drops its map', async () => {
+    const created = (await create({ name: 'Pinned', coordinates: { lat: 29.5145, lng: -95.715 } })).json();
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/communities/${created.id}`,
+      token: t.adminToken,
+      json: { coordinates: null },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).not.toHaveProperty('coordinates');
+    expect(await t.storage.get('communities', created.id)).not.toHaveProperty('coordinates');
+    const list = await t.request({ method: 'GET', url: '/api/public/communities?view=list' });
+    expect(list.json()[0]).not.toHaveProperty('coordinates');
+    // A create has nothing to remove: null is not a position there.
+    expect((await create({ name: 'Null Pin', coordinates: null })).statusCode).toBe(400);
+  });
 });

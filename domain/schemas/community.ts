@@ -126,8 +126,13 @@ export const communityInputSchema = z.object({
 });
 export type CommunityInput = z.input<typeof communityInputSchema>;
 
-/** A partial update: only the fields sent change (nested objects are replaced whole). */
-export const communityUpdateSchema = partialWithoutDefaults(communityInputSchema.omit({ id: true }));
+/**
+ * A partial update: only the fields sent change (nested objects are replaced whole). `coordinates: null` removes a
+ * stored position (leaving the field out cannot); null is never stored.
+ */
+export const communityUpdateSchema = partialWithoutDefaults(communityInputSchema.omit({ id: true })).extend({
+  coordinates: coordinatesSchema.nullable().optional(),
+});
 export type CommunityUpdate = z.infer<typeof communityUpdateSchema>;
 
 export const communitySchema = communityInputSchema

@@ -34,6 +34,7 @@ import {
   type AdminSaveInput,
 } from '../../web/src/data/repositories/admin/content';
 import { AdminActionError, SaveConflictError } from '../../web/src/data/repositories/admin/errors';
+import { communityToForm, formToCommunityInput } from '../../web/src/features/admin/content/community-form';
 import {
   countNewLeads,
   deleteLead,
@@ -251,6 +252,39 @@ describe('content saves online', () => {
     expect(await t.storage.get('communities', created.record.id)).toMatchObject({ totalHomes: 250, version: 2 });
     expect(await localDb().communities.get(created.record.id)).toMatchObject({ totalHomes: 250, version: 2 });
     expect(await listOutbox()).toEqual([]);
+  });
+
+  it('the form’s emptied position removes the stored one, online and offline; no position sends nothing', async () => {
+    await loginSuper();
+    const withPin = (name: string) => communityBody({ name, coordinates: { lat: 29.5145, lng: -95.715 } });
+    const emptied = (community: Community) => {
+      const form = communityToForm(community);
+      form.coordinates = { lat: '', lng: ' ' };
+      return { ...formToCommunityInput(form), id: community.id, version: community.version };
+    };
+
+    const online = (await saveAdmin('communities', withPin('Pin Online'))).record;
+    const cleared = await saveAdmin('communities', emptied(online));
+    expect(cleared).toMatchObject({ queued: false, record: { version: 2 } });
+    expect(cleared.record).not.toHaveProperty('coordinates');
+    expect(await t.storage.get('communities', online.id)).not.toHaveProperty('coordinates');
+
+    // A community created without a position: an unchanged form saves nothing, and creating one sends no null.
+    const none = await saveAdmin('communities', { ...formToCommunityInput(communityToForm(cleared.record)) });
+    expect(none.record).not.toHaveProperty('coordinates');
+    const again = await saveAdmin('communities', emptied(none.record));
+    expect(again.record.version).toBe(none.record.version);
+
+    const offlineOne = (await saveAdmin('communities', withPin('Pin Offline'))).record;
+    goOffline();
+    const queued = await saveAdmin('communities', emptied(offlineOne));
+    expect(queued.queued).toBe(true);
+    expect(queued.record).not.toHaveProperty('coordinates');
+    const shown = (await listAdmin('communities')).records.find((community) => community.id === offlineOne.id);
+    expect(shown).not.toHaveProperty('coordinates');
+    await reconnect();
+    expect(await listOutbox()).toEqual([]);
+    expect(await t.storage.get('communities', offlineOne.id)).not.toHaveProperty('coordinates');
   });
 
   it('a refused save (400) throws the ApiError with field details and leaves nothing queued', async () => {

@@ -77,7 +77,7 @@ type Place = MapPlace & { location: string };
 
 export function CommunitiesMap({ communities }: CommunitiesMapProps) {
   const places = useMemo(
-    () => communities.filter((community): community is Place => community.coordinates !== undefined),
+    () => communities.filter((community): community is Place => community.coordinates != null),
     [communities],
   );
   if (places.length === 0) return null;

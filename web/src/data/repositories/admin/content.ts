@@ -47,7 +47,11 @@ export interface AdminListResult<T> {
 }
 
 /** What a form saves: the record's fields; `id` and `version` when it edits an existing record. */
-export type AdminSaveInput<E extends AdminEntity> = Partial<AdminRecord<E>> & { id?: string; version?: number };
+/** The fields to save; null asks an update to remove an optional field (a community's position). */
+export type AdminSaveInput<E extends AdminEntity> = { [K in keyof AdminRecord<E>]?: AdminRecord<E>[K] | null } & {
+  id?: string;
+  version?: number;
+};
 
 export interface AdminSaveResult<T> {
   /** The server's record when delivered; the record as this device now shows it when queued. */
@@ -208,9 +212,10 @@ export async function saveAdmin<E extends AdminEntity>(
     entityId: id,
     method: 'POST',
     path: entity,
-    payload: { ...fields, id },
+    // A new record has nothing to remove: its null fields are simply left out.
+    payload: { ...withoutNulls(fields), id },
   });
-  return finishSave(entity, id, outcome, true, { ...fields, version: 1 });
+  return finishSave(entity, id, outcome, true, { ...withoutNulls(fields), version: 1 });
 }
 
 async function finishSave<E extends AdminEntity>(
@@ -228,6 +233,9 @@ async function finishSave<E extends AdminEntity>(
   const record = view?.record ?? ({ ...input, id } as unknown as AnyRecord);
   return { record: record as AdminRecord<E>, queued: outcome.status === 'queued', created };
 }
+
+const withoutNulls = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
 
 const isRecord = (value: unknown): value is { id: string } =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';

@@ -32,7 +32,12 @@ const onItsWay = (entry: OutboxEntry) => entry.state === 'pending' || entry.stat
  */
 export type MergeQueuedEdit<T> = (existing: T, payload: Record<string, unknown>, entry: OutboxEntry) => T;
 
-const mergeFields = <T>(existing: T, payload: Record<string, unknown>): T => ({ ...existing, ...payload });
+/** The payload's fields over the record; a null field is one the write removes (a community's position). */
+function mergeFields<T>(existing: T, payload: Record<string, unknown>): T {
+  const merged: Record<string, unknown> = { ...existing, ...payload };
+  for (const [key, value] of Object.entries(payload)) if (value === null) delete merged[key];
+  return merged as T;
+}
 
 /**
  * Applies the queued entries of `entity` to `rows`, oldest first. A record's entries after a parked one (conflict,
@@ -66,10 +71,7 @@ export function applyQueuedChanges<T extends RecordLike>(
     } else if (entry.op === 'create') {
       const stamp = now.toISOString();
       byId.set(entry.entityId, {
-        createdAt: stamp,
-        updatedAt: stamp,
-        ...existing,
-        ...payload,
+        ...mergeFields({ createdAt: stamp, updatedAt: stamp, ...existing }, payload),
         id: entry.entityId,
         version: existing?.version ?? 1,
       } as unknown as T);
@@ -97,7 +99,8 @@ export function changedFields(base: object, next: Record<string, unknown>): Reco
   const changed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
     if (value === undefined) continue;
-    if (JSON.stringify(baseFields[key]) !== JSON.stringify(value)) changed[key] = value;
+    // null asks for no value (a community's emptied position), which a field the record lacks already is.
+    if (JSON.stringify(baseFields[key] ?? null) !== JSON.stringify(value)) changed[key] = value;
   }
   return changed;
 }

@@ -16,8 +16,8 @@ const form = (lat: string, lng: string): CommunityFormState => ({
 });
 
 describe('the community form position (issue 17)', () => {
-  it('saves no position when both fields are empty', () => {
-    expect(formToCommunityInput(form('', '  ')).coordinates).toBeUndefined();
+  it('saves no position when both fields are empty (null: a stored one is removed)', () => {
+    expect(formToCommunityInput(form('', '  ')).coordinates).toBeNull();
     expect(validateCommunityForm(form('', ''))).toEqual({});
   });
 

@@ -13,6 +13,7 @@ import {
   toNonNegativeInteger,
   type Community,
   type CommunitySections,
+  type Coordinates,
   type Theme,
 } from '@domain/index';
 import { withKeptImagesAsUploads } from '@/data/repositories/admin/upload';
@@ -121,7 +122,13 @@ export function homePrice(raw: string): number | string {
 }
 
 /** What the modal saves: every field of a community except its id, slug and record metadata. */
-export type CommunityFormInput = Omit<Community, 'id' | 'slug' | 'createdAt' | 'updatedAt' | 'version'>;
+export type CommunityFormInput = Omit<
+  Community,
+  'id' | 'slug' | 'createdAt' | 'updatedAt' | 'version' | 'coordinates'
+> & {
+  /** null: both fields empty, no position (sent so that a stored one is removed). */
+  coordinates: Coordinates | null;
+};
 
 /** The API input of a form state, with SPEC §5's numeric normalisation applied. */
 export function formToCommunityInput(form: CommunityFormState): CommunityFormInput {
@@ -167,14 +174,18 @@ export function formToCommunityInput(form: CommunityFormState): CommunityFormInp
 
 /** No position when both are empty; otherwise both must be numbers in the region (a blank one reads as NaN). */
 function formToCoordinates({ lat, lng }: CommunityFormState['coordinates']): CommunityFormInput['coordinates'] {
-  if (lat.trim() === '' && lng.trim() === '') return undefined;
+  if (lat.trim() === '' && lng.trim() === '') return null;
   const degrees = (text: string) => (text.trim() === '' ? NaN : Number(text));
   return { lat: degrees(lat), lng: degrees(lng) };
 }
 
 /** Field errors of a form state, keyed by the schema path (`name`, `theme.primaryColor`, `homes.0.name`). */
 export function validateCommunityForm(form: CommunityFormState): FieldErrors {
-  const result = communityInputSchema.safeParse(withKeptImagesAsUploads(formToCommunityInput(form)));
+  const input = formToCommunityInput(form);
+  // No position (null) is checked as the create schema sees it: the field left out.
+  const result = communityInputSchema.safeParse(
+    withKeptImagesAsUploads({ ...input, coordinates: input.coordinates ?? undefined }),
+  );
   return result.success ? {} : zodFieldErrors(result.error);
 }
 
