@@ -80,7 +80,21 @@ describe('communities', () => {
       'javascript: image',
       { image: 'javascript:alert(1)' },
       'image',
-      'Use an http(s) URL, a path starting with / or a file name',
+      'Use an https:// URL, a path starting with / or a file name',
+    ],
+    // The pages' CSP allows https: images only (and browsers block http: ones on an https page as mixed content).
+    [
+      'http: image',
+      { image: 'http://photos.example.com/hero.jpg' },
+      'image',
+      'Use an https:// URL, a path starting with / or a file name',
+    ],
+    // A protocol-relative path is another host's image: og:image and JSON-LD made it this site's path (a 403).
+    [
+      'protocol-relative image',
+      { image: '//images.example-cdn.com/lakeshore.jpg' },
+      'image',
+      'Use an https:// URL, a path starting with / or a file name',
     ],
   ])('refuses %s with 400, a field detail, and stores nothing', async (_case, overrides, path, message) => {
     const response = await t.request({

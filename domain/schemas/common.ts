@@ -76,8 +76,10 @@ export function looksLikeUuid(value: string): boolean {
 }
 
 /**
- * An image reference: an http(s) URL, a site path (`/uploads/…`, `/images/…`) or a bare file name that the
- * site prefixes with /images/communities/. `javascript:` and `data:` URLs are refused.
+ * An image reference: an https URL, a site path (`/uploads/…`, `/images/…`) or a bare file name that the
+ * site prefixes with /images/communities/. `javascript:` and `data:` URLs are refused, and so are `http:` ones
+ * (the pages' CSP allows https: images only) and `//host/…` (another host's image, which absolute URLs for
+ * og:image and JSON-LD would make a path of this site).
  */
 export const imageRefSchema = z
   .string()
@@ -86,11 +88,11 @@ export const imageRefSchema = z
   .refine(
     (value) =>
       value === '' ||
-      /^https?:\/\/[^\s"'<>]+$/i.test(value) ||
-      /^\/[A-Za-z0-9._~/-]*$/.test(value) ||
+      /^https:\/\/[^\s"'<>]+$/i.test(value) ||
+      /^\/(?!\/)[A-Za-z0-9._~/-]*$/.test(value) ||
       /^[A-Za-z0-9._-]+$/.test(value),
     {
-      error: 'Use an http(s) URL, a path starting with / or a file name',
+      error: 'Use an https:// URL, a path starting with / or a file name',
     },
   )
   .refine((value) => !value.includes('..'), { error: 'Path must not contain ..' });

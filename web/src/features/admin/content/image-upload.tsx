@@ -1,7 +1,7 @@
 /**
  * An image field (SPEC §2 community modal, §4 "Image upload", §5): drop a file on the zone or pick one; the file is
  * checked (image, JPG/PNG/WebP, at most 5MB) before it is sent, uploaded, and its URL becomes the value. The
- * preview falls back to the default community image. The URL can also be typed (a path or http(s) URL).
+ * preview falls back to the default community image. The URL can also be typed (a path or https URL).
  * Offline (or when the server cannot be reached) the checked file is kept on this device: the value is its
  * placeholder, the preview shows the file, marked "Waiting to sync", and the saved record's queued write uploads
  * it before it is sent (issue 17).
@@ -44,7 +44,7 @@ export function ImageUpload({ label, value, onChange, alt, error, onBusyChange }
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    const problem = validateImageFile(file);
+    const problem = await validateImageFile(file);
     if (problem) {
       setUploadError(problem);
       return;

@@ -34,7 +34,7 @@ export interface ListingFormState {
   features: string[];
 }
 
-/** One photo in the form: its URL (an upload's largest WebP, a site path or an http(s) URL) and its alt text. */
+/** One photo in the form: its URL (an upload's largest WebP, a site path or an https URL) and its alt text. */
 export interface ListingPhotoRow {
   url: string;
   alt: string;
