@@ -164,7 +164,7 @@ describe('public reads', () => {
     expect(adminRead.json().general.siteName).toBe('Bayou City Homes');
   });
 
-  it('refuses a blank site name or meta title and an overlong or malformed contact email, and changes nothing', async () => {
+  it('refuses a blank site name, meta title or meta description and an overlong or malformed contact email, and changes nothing', async () => {
     const put = (json: unknown) => t.request({ method: 'PUT', url: '/api/settings', token: t.superToken, json });
     const read = async () => (await t.request({ method: 'GET', url: '/api/public/settings' })).json();
     const before = await read();
@@ -173,6 +173,11 @@ describe('public reads', () => {
     const cases: [unknown, string, string][] = [
       [{ general: { ...general, siteName: '   ' } }, 'general.siteName', 'Site name is required'],
       [{ seo: { ...DEFAULT_SITE_SETTINGS.seo, metaTitle: '' } }, 'seo.metaTitle', 'Meta title is required'],
+      [
+        { seo: { ...DEFAULT_SITE_SETTINGS.seo, metaDescription: ' ' } },
+        'seo.metaDescription',
+        'Meta description is required',
+      ],
       [
         { general: { ...general, contactEmail: longEmail } },
         'general.contactEmail',

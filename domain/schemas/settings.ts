@@ -26,7 +26,8 @@ export const siteSettingsSchema = z.object({
   seo: z.object({
     // Every public page's <title> falls back to it: never blank.
     metaTitle: text(TEXT_LIMITS.short, 'Meta title is required').default('Houston New Home Communities'),
-    metaDescription: text(TEXT_LIMITS.medium).default(
+    // The home page's meta description (Lighthouse's SEO audit fails an empty one) and link previews' text.
+    metaDescription: text(TEXT_LIMITS.medium, 'Meta description is required').default(
       'Explore master-planned new-home communities across Houston, Texas: homes, builders, schools and amenities.',
     ),
     metaKeywords: text(TEXT_LIMITS.medium).default('Houston new homes, master-planned communities, Texas real estate'),

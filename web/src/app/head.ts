@@ -58,7 +58,7 @@ export function scriptJson(value: unknown): string {
 export function defaultHead(context: HeadContext): HeadData {
   return {
     title: context.settings.seo.metaTitle || context.settings.general.siteName,
-    description: context.settings.seo.metaDescription,
+    description: context.settings.seo.metaDescription || context.settings.general.siteDescription,
     canonicalPath: context.pathname,
   };
 }

@@ -29,7 +29,14 @@ const SOCIAL_LINKS = [
 export const handle: RouteHandle = {
   head: (_data, { settings }) => ({
     title: `Contact Us | ${settings.general.siteName}`,
-    description: `Talk to a Houston new-home specialist: call ${settings.general.contactPhone}${settings.general.contactEmail ? `, email ${settings.general.contactEmail}` : ''} or send us a message.`,
+    description: `Talk to a Houston new-home specialist: ${[
+      settings.general.contactPhone && `call ${settings.general.contactPhone}`,
+      settings.general.contactEmail && `email ${settings.general.contactEmail}`,
+      'send us a message',
+    ]
+      .filter(Boolean)
+      .join(', ')
+      .replace(/, (?=[^,]*$)/, ' or ')}.`,
     canonicalPath: '/contact',
     image: DEFAULT_COMMUNITY_IMAGE,
   }),

@@ -30,7 +30,8 @@ type Data = Awaited<ReturnType<typeof loader>>;
 export const handle: RouteHandle<Data> = {
   head: (_data, { settings, origin }) => ({
     title: settings.seo.metaTitle || settings.general.siteName,
-    description: settings.seo.metaDescription,
+    // Settings stored before the meta description was required may hold a blank one.
+    description: settings.seo.metaDescription || settings.general.siteDescription,
     canonicalPath: '/',
     image: DEFAULT_COMMUNITY_IMAGE,
     jsonLd: [
@@ -38,10 +39,11 @@ export const handle: RouteHandle<Data> = {
         '@context': 'https://schema.org',
         '@type': 'RealEstateAgent',
         name: settings.general.siteName,
-        description: settings.general.siteDescription,
+        // Structured data takes no empty values: a blank description or phone is left out.
+        ...(settings.general.siteDescription && { description: settings.general.siteDescription }),
         url: `${origin}/`,
         image: absoluteUrl(origin, settings.appearance.logoUrl || DEFAULT_COMMUNITY_IMAGE),
-        telephone: settings.general.contactPhone,
+        ...(settings.general.contactPhone && { telephone: settings.general.contactPhone }),
         ...(settings.general.contactEmail && { email: settings.general.contactEmail }),
         areaServed: { '@type': 'City', name: 'Houston' },
         address: {

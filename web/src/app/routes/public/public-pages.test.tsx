@@ -209,3 +209,37 @@ describe('public pages rendered on the server', () => {
     expect(result.head).toContain('noindex');
   });
 });
+
+describe('heads with blank optional settings (stored before the meta description was required, or no phone)', () => {
+  const blank = {
+    ...DEFAULT_SITE_SETTINGS,
+    general: { ...DEFAULT_SITE_SETTINGS.general, contactPhone: '', contactEmail: '' },
+    seo: { ...DEFAULT_SITE_SETTINGS.seo, metaDescription: '' },
+  };
+  const render_ = (url: string) => render(url, ORIGIN, { ...reader, getSettings: async () => blank });
+  const description = (head: string) => /<meta data-head name="description" content="([^"]*)"/.exec(head)?.[1];
+
+  it('the home page describes itself with the site description, and its JSON-LD has no empty phone', async () => {
+    const { head } = await render_('/');
+    expect(description(head)).toBe(DEFAULT_SITE_SETTINGS.general.siteDescription.replace("'", '&#39;'));
+    const agent = [...head.matchAll(/<script data-head type="application\/ld\+json">(.*?)<\/script>/g)]
+      .map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+      .find((node) => node['@type'] === 'RealEstateAgent')!;
+    expect(agent).not.toHaveProperty('telephone');
+    expect(agent.description).toBe(DEFAULT_SITE_SETTINGS.general.siteDescription);
+  });
+
+  it('the contact page names only the ways to reach the office that exist', async () => {
+    expect(description((await render_('/contact')).head)).toBe(
+      'Talk to a Houston new-home specialist: send us a message.',
+    );
+    const withPhone = { ...blank, general: { ...blank.general, contactPhone: '(713) 555-0100' } };
+    const head = (await render('/contact', ORIGIN, { ...reader, getSettings: async () => withPhone })).head;
+    expect(description(head)).toBe('Talk to a Houston new-home specialist: call (713) 555-0100 or send us a message.');
+    const both = { ...withPhone, general: { ...withPhone.general, contactEmail: 'office@example.com' } };
+    const full = (await render('/contact', ORIGIN, { ...reader, getSettings: async () => both })).head;
+    expect(description(full)).toBe(
+      'Talk to a Houston new-home specialist: call (713) 555-0100, email office@example.com or send us a message.',
+    );
+  });
+});
