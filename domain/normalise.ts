@@ -3,7 +3,7 @@
  * integer and decimal coercions, range clamps. The API itself is strict (it rejects non-numbers with 400),
  * so what a form shows is what the server stores.
  */
-import { BATHROOM_STEP, ROOMS_MAX, ROOMS_MIN } from './constants';
+import { BATHROOM_STEP, ROOMS_MAX, ROOMS_MIN, SLUG_MAX_LENGTH } from './constants';
 
 /** Parses a form value as a decimal; anything that is not a finite number becomes 0. */
 export function toDecimal(value: unknown): number {
@@ -45,7 +45,7 @@ export function slugify(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
+    .slice(0, SLUG_MAX_LENGTH)
     .replace(/-+$/g, '');
 }
 

@@ -9,6 +9,7 @@ import {
   looksLikeUuid,
   slugify,
   SLUG_LOOKS_LIKE_ID,
+  SLUG_MAX_LENGTH,
   type Community,
 } from '../../domain';
 import { HttpError } from '../http/http-error';
@@ -26,14 +27,24 @@ function refuseSlugThatIsAnId(tx: Transaction, slug: string | undefined): void {
   }
 }
 
-/** The first free slug: "emberly", then "emberly-2", "emberly-3"... (never one shaped like an id). */
+/**
+ * The first free slug: "emberly", then "emberly-2", "emberly-3"... (never one shaped like an id), within the
+ * schema's 80 characters: the base is cut to make room for the suffix, or a record could not send its own slug back.
+ */
 export function uniqueSlug(tx: Transaction, wanted: string, ownId?: string): string {
   // A name that is itself a UUID must not make a slug that looks like an id.
   const base = !wanted ? 'community' : looksLikeUuid(wanted) ? `community-${wanted}` : wanted;
   for (let suffix = 1; ; suffix += 1) {
-    const candidate = suffix === 1 ? base : `${base}-${suffix}`;
+    const tail = suffix === 1 ? '' : `-${suffix}`;
+    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - tail.length).replace(/-+$/, '')}${tail}`;
     const holder = tx.findOne('communities', 'slug', candidate);
     if (!holder || holder.id === ownId) return candidate;
+  }
+}
+
+function refuseTakenSlug(tx: Transaction, slug: string): void {
+  if (tx.findOne('communities', 'slug', slug)) {
+    throw new HttpError(409, 'Another community already uses this slug', [{ path: 'slug', message: 'Already in use' }]);
   }
 }
 
@@ -48,18 +59,17 @@ export default async function communityRoutes(app: FastifyInstance): Promise<voi
     createSchema: communityInputSchema,
     updateSchema: communityUpdateSchema,
     prepareCreate: (tx, input) => {
-      refuseSlugThatIsAnId(tx, input.slug as string | undefined);
-      const slug = uniqueSlug(tx, (input.slug as string | undefined) ?? slugify(String(input.name)));
+      const asked = input.slug as string | undefined;
+      refuseSlugThatIsAnId(tx, asked);
+      // A slug asked for is the page's address: taken, it is refused as on update, not silently changed.
+      if (asked !== undefined) refuseTakenSlug(tx, asked);
+      const slug = uniqueSlug(tx, asked ?? slugify(String(input.name)));
       return { ...(input as Omit<Community, 'id' | 'createdAt' | 'updatedAt' | 'version'>), slug };
     },
     prepareUpdate: (tx, current, changes) => {
       const slug = changes.slug as string | undefined;
       if (slug !== current.slug) refuseSlugThatIsAnId(tx, slug);
-      if (slug !== undefined && slug !== current.slug && tx.findOne('communities', 'slug', slug)) {
-        throw new HttpError(409, 'Another community already uses this slug', [
-          { path: 'slug', message: 'Already in use' },
-        ]);
-      }
+      if (slug !== undefined && slug !== current.slug) refuseTakenSlug(tx, slug);
       return { ...changes, ...noPosition(changes) };
     },
     beforeDelete: (tx, current) => {

@@ -56,6 +56,39 @@ describe('communities', () => {
     expect(renamed.json()).toMatchObject({ name: 'Emberly Lakes', slug: 'emberly', version: 2 });
   });
 
+  it('keeps a suffixed slug within 80 characters, so the record can send its own slug back', async () => {
+    const name = 'Lakeside '.repeat(12).trim();
+    const slugs: string[] = [];
+    for (let index = 0; index < 3; index += 1) slugs.push((await createCommunity({ name })).slug);
+    expect(slugs.map((slug) => slug.length)).toEqual([80, 80, 80]);
+    expect(new Set(slugs).size).toBe(3);
+    expect(slugs[2]).toMatch(/-3$/);
+    const third = (await t.storage.list('communities')).find((community) => community.slug === slugs[2])!;
+    const resent = await t.request({
+      method: 'PUT',
+      url: `/api/communities/${third.id}`,
+      token: t.adminToken,
+      json: { slug: slugs[2] },
+    });
+    expect(resent.statusCode).toBe(200);
+  });
+
+  it('refuses a slug asked for on create that another community holds (409, as on update), storing nothing', async () => {
+    await createCommunity({ name: 'Austin Point' });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/communities',
+      token: t.adminToken,
+      json: communityBody({ name: 'Another', slug: 'austin-point' }),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      error: 'Another community already uses this slug',
+      details: [{ path: 'slug', message: 'Already in use' }],
+    });
+    expect(await t.storage.count('communities')).toBe(1);
+  });
+
   it.each([
     ['name missing', { name: '' }, 'name', 'Community Name is required'],
     ['location missing', { location: '' }, 'location', 'Location is required'],

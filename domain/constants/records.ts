@@ -31,6 +31,12 @@ export const TEXT_LIMITS = {
   listItems: 100,
 } as const;
 
+/** A community slug's most characters (slugify cuts a name's to it; a "-2" suffix cuts the base further). */
+export const SLUG_MAX_LENGTH = 80;
+
+/** The most photos one listing holds (its gallery, its JSON and its offline pack stay bounded). */
+export const MAX_LISTING_PHOTOS = 50;
+
 /**
  * The most records one public list answer holds (`GET /api/public/communities`, pages by `offset`): a phone gets
  * a bounded answer however large the catalogue grows, and the server answers it within DESIGN §7's p99 at 100×

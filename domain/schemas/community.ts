@@ -4,6 +4,7 @@ import {
   DEFAULT_BORDER_RADIUS_LARGE,
   DEFAULT_PRIMARY_COLOR,
   PUBLIC_LIST_PAGE_SIZE,
+  SLUG_MAX_LENGTH,
   TEXT_LIMITS,
 } from '../constants';
 import {
@@ -30,7 +31,7 @@ export const SLUG_LOOKS_LIKE_ID = 'A slug cannot look like a record id (a UUID):
 export const slugSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Use lower-case letters, digits and single hyphens' })
-  .max(80)
+  .max(SLUG_MAX_LENGTH)
   .refine((slug) => !looksLikeUuid(slug), { error: SLUG_LOOKS_LIKE_ID });
 
 export const themeSchema = z.object({
