@@ -16,12 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import {
-  ALLOWED_IMAGE_MIME_TYPES,
-  IMAGE_VARIANT_WIDTHS,
-  MAX_UPLOAD_BYTES,
-  type AllowedImageMimeType,
-} from '../../domain/constants';
+import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES, type AllowedImageMimeType } from '../../domain/constants';
 import {
   jpegIsComplete,
   MAX_UPLOAD_PIXELS,
@@ -29,14 +24,15 @@ import {
   UPLOAD_MESSAGES,
   UploadRejectedError,
 } from './upload-bytes';
+import { variantsFitWebp, variantWidths } from '../../domain/images/upload-rules';
 import { uploadStoreFor } from './upload-store';
 import { writeFileAtomic } from './atomic-file';
 
-// The byte checks live in upload-bytes.ts; the route and tests import everything from here.
+// The byte checks live in upload-bytes.ts (the rules in domain/images, shared with the back office); the route and
+// tests import everything from here.
 export { decodeDataUrl, MAX_UPLOAD_PIXELS, sniffImageType, UPLOAD_MESSAGES, UploadRejectedError } from './upload-bytes';
+export { variantWidths } from '../../domain/images/upload-rules';
 
-/** WebP cannot store a side longer than this. */
-const WEBP_MAX_DIMENSION = 16383;
 const WEBP_QUALITY = 80;
 /** URL prefix the route serves `uploadsDir` under. */
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -64,15 +60,6 @@ const SHARP_FORMAT_OF: Record<AllowedImageMimeType, string> = {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Processing
-
-/** The variant widths for an image `width` pixels wide (upright): the standard widths that fit, or the original. */
-export function variantWidths(width: number): number[] {
-  const fitting = IMAGE_VARIANT_WIDTHS.filter((w) => w <= width);
-  // Keep the original width as the largest variant when it falls between the standard widths (a 1200 px photo
-  // is served at 1200, not downscaled to 960); never upscale.
-  const largestStandard = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1]!;
-  return width < largestStandard && !fitting.some((w) => w === width) ? [...fitting, width] : fitting;
-}
 
 const variantName = (hash: string, width: number): string => `${hash}-${width}.webp`;
 const variantUrl = (hash: string, width: number): string => `${UPLOADS_URL_PREFIX}${variantName(hash, width)}`;
@@ -149,8 +136,8 @@ export async function processImageUpload(
     height: metadata.height,
   };
   const widths = variantWidths(upright.width);
-  const tallest = Math.max(...widths.map((w) => Math.round((upright.height * w) / upright.width)));
-  if (tallest > WEBP_MAX_DIMENSION) throw new UploadRejectedError(422, UPLOAD_MESSAGES.badProportions);
+  if (!variantsFitWebp(upright.width, upright.height))
+    throw new UploadRejectedError(422, UPLOAD_MESSAGES.badProportions);
 
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   const dir = path.resolve(uploadsDir);

@@ -4,6 +4,7 @@ import {
   DEFAULT_LISTING_TYPE,
   LISTING_STATUSES,
   LISTING_TYPES,
+  MAX_LISTING_PHOTOS,
   TEXT_LIMITS,
 } from '../constants';
 import {
@@ -22,6 +23,8 @@ import {
 export const listingTypeSchema = z.enum(LISTING_TYPES);
 export const listingStatusSchema = z.enum(LISTING_STATUSES);
 
+const TOO_MANY_PHOTOS = `A listing has at most ${MAX_LISTING_PHOTOS} photos`;
+
 export const listingInputSchema = z.object({
   id: z.uuid().optional(),
   title: nameText(TEXT_LIMITS.short, 'Property Title is required'),
@@ -34,9 +37,9 @@ export const listingInputSchema = z.object({
   bathrooms: bathroomsSchema,
   sqft: nonNegativeInt,
   status: listingStatusSchema.default(DEFAULT_LISTING_STATUS),
-  images: z.array(imageRefSchema).max(50).default([]),
+  images: z.array(imageRefSchema).max(MAX_LISTING_PHOTOS, { error: TOO_MANY_PHOTOS }).default([]),
   /** Alt text of each photo, by position in `images` (a missing or empty one reads as "photo N of the title"). */
-  imageAlts: z.array(text(TEXT_LIMITS.short)).max(50).default([]),
+  imageAlts: z.array(text(TEXT_LIMITS.short)).max(MAX_LISTING_PHOTOS, { error: TOO_MANY_PHOTOS }).default([]),
   features: textList().default([]),
 });
 export type ListingInput = z.input<typeof listingInputSchema>;

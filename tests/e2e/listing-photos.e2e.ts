@@ -222,4 +222,61 @@ describe('listing photos', () => {
     await open(tab.page, `/listing/${listing.id}`);
     expect(await isShownInViewport(tab.page.locator('.listing-bar'))).toBe(false);
   });
+
+  it('a listing at 50 photos takes no more: the files past the limit are not uploaded and the modal says so', async () => {
+    const community = (await adminGet<Community[]>('/communities'))[0]!;
+    const title = unique('E2E Full Gallery');
+    const images = Array.from({ length: 50 }, (_, index) => `/images/gallery-${index}.jpg`);
+    const full = await superApi<Listing>('POST', '/listings', {
+      title,
+      communityId: community.id,
+      address: '50 Gallery Ln, Houston, TX 77002',
+      price: 510000,
+      bedrooms: 4,
+      bathrooms: 3,
+      sqft: 2600,
+      images,
+    });
+    const tab = await suite.openAdmin('/admin/listings?view=cards', 'Property Listings');
+    const { page } = tab;
+    const card = page.locator(`li[data-record-id="${full.id}"]`);
+    await card.hover();
+    await card.getByRole('button', { name: `Edit ${title}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Listing' });
+    await dialog.waitFor({ state: 'visible' });
+    const photos = dialog.getByRole('group', { name: 'Photos' });
+    const rows = photos.locator('li.listing-photo');
+    expect(await rows.count()).toBe(50);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/upload')) uploads.push(request.url());
+    });
+
+    // Two files chosen: neither is uploaded, and the modal says why.
+    await photos.locator('input[type=file]').setInputFiles([
+      { name: 'porch.jpg', mimeType: 'image/jpeg', buffer: await imageBytes('jpeg', 10) },
+      { name: 'yard.jpg', mimeType: 'image/jpeg', buffer: await imageBytes('jpeg', 20) },
+    ]);
+    const alert = photos.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('A listing has at most 50 photos: 2 photos were not added.');
+    // Add by URL at the limit adds no empty row.
+    await photos.getByRole('button', { name: 'Add by URL' }).click();
+    await expect.poll(() => alert.textContent()).toBe('A listing has at most 50 photos: 1 photo was not added.');
+    expect(await rows.count()).toBe(50);
+
+    // One removed: one file goes up, and the save keeps 50.
+    await dialog.getByRole('button', { name: 'Remove photo 50', exact: true }).click();
+    expect(await alert.count()).toBe(0);
+    await photos.locator('input[type=file]').setInputFiles([
+      { name: 'porch.jpg', mimeType: 'image/jpeg', buffer: await imageBytes('jpeg', 10) },
+    ]);
+    await expect.poll(() => field(dialog, 'URL, photo 50').inputValue(), { timeout: 20_000 }).toMatch(/^\/uploads\//);
+    expect(uploads).toHaveLength(1);
+    await dialog.getByRole('button', { name: 'Update Listing', exact: true }).click();
+    await expectToast(page, 'Listing updated successfully');
+    const stored = await adminGet<Listing>(`/listings/${full.id}`);
+    expect(stored.images).toHaveLength(50);
+    expect(stored.images.slice(0, 49)).toEqual(images.slice(0, 49));
+    expect(tab.problems.pageErrors).toEqual([]);
+  });
 });

@@ -8,7 +8,17 @@ import { sendKeptImage, uploadOrKeepImage, withKeptImagesAsUploads } from './upl
 const sendJson = vi.hoisted(() => vi.fn());
 vi.mock('../../http-client', () => ({ sendJson }));
 
-const jpeg = () => new Blob([new Uint8Array(32).fill(9)], { type: 'image/jpeg' });
+/** A real 8 × 8 JPEG (sharp, quality 1): the upload's checks read the bytes as the server does. */
+const JPEG_BYTES = Uint8Array.from(
+  atob(
+    '/9j/2wBDAP//////////////////////////////////////////////////////////////////////////////////////2wBDAf///////' +
+      '///////////////////////////////////////////////////////////////////////////////wAARCAAIAAgDASIAAhEBAxEB/8QAFQAB' +
+      'AQAAAAAAAAAAAAAAAAAAAAH/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAf/EABQRAQAAAAAAAAAAAAAAAAAAAAD/' +
+      '2gAMAwEAAhEDEQA/AIAQ/9k=',
+  ),
+  (c) => c.charCodeAt(0),
+);
+const jpeg = () => new Blob([JPEG_BYTES], { type: 'image/jpeg' });
 const answer = { success: true, url: '/uploads/abc-1600.webp', variants: [{ width: 1600, url: '/uploads/abc-1600.webp' }] };
 
 beforeEach(async () => {
@@ -28,7 +38,7 @@ describe('uploadOrKeepImage', () => {
     expect(chosen.queued).toBe(true);
     const row = await getPendingUpload(pendingUploadId(chosen.url)!);
     expect(row).toMatchObject({ filename: 'front.jpg', type: 'image/jpeg' });
-    expect(new Uint8Array(row!.bytes!)).toEqual(new Uint8Array(32).fill(9));
+    expect(new Uint8Array(row!.bytes!)).toEqual(JPEG_BYTES);
   });
 
   it('keeps nothing when the file fails the checks or the server refuses it', async () => {
@@ -39,10 +49,21 @@ describe('uploadOrKeepImage', () => {
     await expect(uploadOrKeepImage(jpeg(), 'front.jpg')).rejects.toThrow('The file is not an image');
     expect(sendJson).toHaveBeenCalledTimes(1);
   });
+
+  it('offline, keeps nothing the server would refuse by its bytes: it is refused now, with the server’s message', async () => {
+    sendJson.mockRejectedValue(new NetworkUnreachableError('offline'));
+    const gif = new Blob([Uint8Array.from(atob('R0lGODlhAQABAIAAAExpcTNmmSH5BAUAAAAALAAAAAABAAEAAAICTAEAOw=='), (c) => c.charCodeAt(0))], {
+      type: 'image/png',
+    });
+    await expect(uploadOrKeepImage(gif, 'photo.png')).rejects.toThrow('Only JPG, PNG and WebP images are accepted.');
+    const cut = new Blob([JPEG_BYTES.subarray(0, 200)], { type: 'image/jpeg' });
+    await expect(uploadOrKeepImage(cut, 'cut.jpg')).rejects.toThrow('The image could not be read.');
+    expect(sendJson).not.toHaveBeenCalled();
+  });
 });
 
 describe('sendKeptImage', () => {
-  const kept = { bytes: new Uint8Array(32).fill(9).buffer, type: 'image/jpeg', filename: 'front.jpg' };
+  const kept = { bytes: JPEG_BYTES.slice().buffer, type: 'image/jpeg', filename: 'front.jpg' };
 
   it('posts the bytes through the same upload call and answers the server’s body', async () => {
     sendJson.mockResolvedValue(answer);

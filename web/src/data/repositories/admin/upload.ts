@@ -1,6 +1,6 @@
 /**
  * Image upload (SPEC §4 "Image upload", §5, §7, §8): the chosen file is checked here first (an image; JPG, PNG or
- * WebP; at most 5 MB), turned into a data URL and posted as JSON `{ filename: "<timestamp>-<name>", file }`
+ * WebP; at most 5 MB; its bytes as the server checks them), turned into a data URL and posted as JSON `{ filename: "<timestamp>-<name>", file }`
  * with the bearer token. The server decides the type from the bytes again and answers the URL of the largest
  * re-encoded WebP and its `srcset` variants.
  *
@@ -10,6 +10,7 @@
  * The outbox entry carries only the placeholder, never the 7 MB body.
  */
 import { ALLOWED_IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES } from '@domain/constants';
+import { checkImageBytes } from '@domain/images/check-image-bytes';
 import { MESSAGES } from '@domain/messages';
 import { liveQuery } from 'dexie';
 import { ApiError, NetworkUnreachableError } from '../../http-errors';
@@ -38,8 +39,14 @@ export interface UploadedImage {
   height?: number;
 }
 
-/** The message to show for a chosen file, or null when it may be uploaded (SPEC §5, §9). */
-export function validateImageFile(file: { type: string; size: number }): string | null {
+/**
+ * The message to show for a chosen file, or null when it may be uploaded (SPEC §5, §9). First its declared type
+ * and size; then, for a file whose bytes can be read (a File or Blob), its bytes the way the server checks them
+ * (domain/images/check-image-bytes.ts: the type from the magic number, a cut JPEG, the pixel limit, the
+ * proportions, with the server's messages). A file kept offline is uploaded later, and the server's refusal then
+ * would park the record's whole queued write: what the server would refuse is refused here, before it is kept.
+ */
+export async function validateImageFile(file: Blob | { type: string; size: number }): Promise<string | null> {
   const type = (file.type || '').toLowerCase();
   if (!type.startsWith('image/')) return MESSAGES.imageNotAnImage;
   if (!(ALLOWED_IMAGE_MIME_TYPES as readonly string[]).includes(type === 'image/jpg' ? 'image/jpeg' : type)) {
@@ -47,7 +54,15 @@ export function validateImageFile(file: { type: string; size: number }): string 
   }
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
   if (file.size === 0) return UPLOAD_MESSAGES.empty;
-  return null;
+  if (!('arrayBuffer' in file) || typeof file.arrayBuffer !== 'function') return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch {
+    // Unreadable here (a file moved or revoked since it was picked): reading it for the upload says so.
+    return null;
+  }
+  return checkImageBytes(bytes);
 }
 
 function base64(bytes: Uint8Array): string {
@@ -78,7 +93,7 @@ export async function toDataUrl(file: Blob): Promise<string> {
  * "Upload failed"; offline, the offline message (`offline: true`).
  */
 export async function uploadImage(file: File | Blob, filename: string): Promise<UploadedImage> {
-  const invalid = validateImageFile(file);
+  const invalid = await validateImageFile(file);
   if (invalid) throw new AdminActionError(invalid);
   let dataUrl: string;
   try {

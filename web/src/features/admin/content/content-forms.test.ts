@@ -124,6 +124,22 @@ describe('listing form', () => {
     expect(input).toMatchObject({ title: 'T', price: 425000, bedrooms: 3, bathrooms: 2.5, sqft: 0, type: 'HOUSE' });
     expect(listingInputSchema.safeParse(input).success).toBe(true);
   });
+
+  it('names the photo limit in words (the modal shows it under the photos, not zod’s array wording)', () => {
+    const form = {
+      ...emptyListingForm('c1'),
+      title: 'T',
+      address: 'A',
+      price: '425000',
+      bedrooms: '3',
+      bathrooms: '2',
+      sqft: '1800',
+      images: Array.from({ length: 51 }, (_, index) => ({ url: `/uploads/p${index}-1000.webp`, alt: '' })),
+    };
+    expect(validateListingForm(form)).toEqual({ images: 'A listing has at most 50 photos' });
+    form.images.pop();
+    expect(validateListingForm(form)).toEqual({});
+  });
 });
 
 describe('property form', () => {

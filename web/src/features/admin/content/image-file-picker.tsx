@@ -13,6 +13,7 @@ export function ImageFilePicker({
   pickLabel,
   multiple,
   disabled,
+  invalid,
   describedBy,
   onFiles,
   children,
@@ -22,6 +23,8 @@ export function ImageFilePicker({
   pickLabel: string;
   multiple?: boolean;
   disabled?: boolean;
+  /** Marks the input invalid (an error of the whole list), so a refused save focuses it. */
+  invalid?: boolean;
   describedBy: string;
   onFiles: (files: File[]) => void;
   /** Buttons after the pick button. */
@@ -40,6 +43,7 @@ export function ImageFilePicker({
           multiple={multiple}
           accept="image/jpeg,image/png,image/webp"
           disabled={disabled}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];

@@ -9,7 +9,7 @@
  */
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { MESSAGES } from '@domain/index';
+import { MAX_LISTING_PHOTOS, MESSAGES } from '@domain/index';
 import { uploadOrKeepImage, validateImageFile } from '@/data/repositories/admin/upload';
 import { ImageFilePicker } from './image-file-picker';
 import type { ListingFormState } from './listing-form';
@@ -34,8 +34,15 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const fileId = `${id}-file`;
-  const { control } = useFormContext<ListingFormState>();
+  const {
+    control,
+    clearErrors,
+    formState: { errors },
+  } = useFormContext<ListingFormState>();
   const { fields, append, move, remove } = useFieldArray({ control, name: 'images' });
+  // The schema's error for the list as a whole (too many photos): no row holds it, so it shows under the list and
+  // marks the file input invalid, which takes the focus after a refused save.
+  const listError = (errors.images as { message?: string } | undefined)?.message;
   const [uploading, setUploading] = useState(0);
   const [uploadError, setUploadError] = useState<string>();
   const [announcement, setAnnouncement] = useState('');
@@ -70,9 +77,17 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
 
   const uploadFiles = async (files: File[]) => {
     if (files.length === 0) return;
-    const problems = files.map((file) => validateImageFile(file));
-    const accepted = files.filter((_, index) => !problems[index]);
-    setUploadError(problems.find(Boolean) ?? undefined);
+    // One after another: each check reads the whole file (up to 5 MB), a phone's memory is short.
+    const problems: (string | null)[] = [];
+    for (const file of files) problems.push(await validateImageFile(file));
+    const checked = files.filter((_, index) => !problems[index]);
+    // Files past the limit are not uploaded at all: the save would refuse the list, and an upload kept offline
+    // would wait on the device for a save that cannot happen.
+    const room = Math.max(0, MAX_LISTING_PHOTOS - fields.length - uploading);
+    const accepted = checked.slice(0, room);
+    setUploadError(
+      checked.length > room ? tooManyPhotos(checked.length - room) : (problems.find(Boolean) ?? undefined),
+    );
     if (accepted.length === 0) return;
     setUploading((count) => count + accepted.length);
     onBusyChange(true);
@@ -132,6 +147,8 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
               onDrop={(event) => onDrop(event, index)}
               onRemove={() => {
                 remove(index);
+                setUploadError(undefined);
+                if (listError) clearErrors('images');
                 setAnnouncement(`Photo ${index + 1} removed.`);
               }}
             />
@@ -140,7 +157,7 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
       )}
       <div
         className="image-upload__zone listing-photos__zone"
-        data-invalid={uploadError ? 'true' : undefined}
+        data-invalid={uploadError || listError ? 'true' : undefined}
         onDragOver={(event) => {
           event.preventDefault();
           event.dataTransfer.dropEffect = dragFrom === null ? 'copy' : 'move';
@@ -152,6 +169,7 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
           prompt="Drag and drop photos here, or"
           pickLabel={uploading > 0 ? 'Uploading...' : 'Add photos'}
           multiple
+          invalid={Boolean(listError)}
           describedBy={`${hintId} ${fileId}-types`}
           onFiles={(files) => void uploadFiles(files)}
         >
@@ -159,7 +177,9 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
             type="button"
             className="button button--ghost"
             onClick={() =>
-              append({ url: '', alt: '' }, { shouldFocus: true, focusName: `images.${fields.length}.url` })
+              fields.length + uploading >= MAX_LISTING_PHOTOS
+                ? setUploadError(tooManyPhotos(1))
+                : append({ url: '', alt: '' }, { shouldFocus: true, focusName: `images.${fields.length}.url` })
             }
           >
             Add by URL
@@ -174,9 +194,9 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
           </p>
         )}
       </div>
-      {uploadError && (
+      {(uploadError ?? listError) && (
         <p className="field__error" role="alert">
-          {uploadError}
+          {uploadError ?? listError}
         </p>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">
@@ -185,3 +205,6 @@ export function ListingPhotosField({ onBusyChange }: ListingPhotosFieldProps) {
     </fieldset>
   );
 }
+
+const tooManyPhotos = (left: number) =>
+  `A listing has at most ${MAX_LISTING_PHOTOS} photos: ${left === 1 ? '1 photo was' : `${left} photos were`} not added.`;
