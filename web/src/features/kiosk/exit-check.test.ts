@@ -3,6 +3,7 @@ import type { ServerPasswordCheck } from '@/data/repositories/kiosk-repository';
 import { hashPassword, verifyPassword, type PasswordHash } from '@/utils/password-hash';
 import {
   checkExitPassword,
+  EXIT_ATTEMPTS_KEY,
   EXIT_LOCK_MS,
   EXIT_NEEDS_NETWORK,
   EXIT_PASSWORD_REQUIRED,
@@ -59,14 +60,22 @@ describe('the exit password check', () => {
     });
   });
 
-  it("passes on the server's rate-limit message instead of checking the local hash", async () => {
+  it('when the server refuses to check (429, which wrong guesses cause), the hash kept on the device decides', async () => {
     const throttled = server({ outcome: 'throttled', message: 'Too many requests' });
-    const verifyLocal = vi.fn(verifyPassword);
-    expect(await checkExitPassword(PASSWORD, await mode(), { checkWithServer: throttled, verifyLocal })).toEqual({
+    expect(await checkExitPassword(PASSWORD, await mode(), { checkWithServer: throttled })).toEqual({
+      ok: true,
+      signedIn: false,
+    });
+    expect(await checkExitPassword('guess', await mode(), { checkWithServer: throttled })).toEqual({
+      ok: false,
+      message: WRONG_EXIT_PASSWORD,
+    });
+    // Without a hash (no WebCrypto) the server's message is all there is to say.
+    const noHash = { adminEmail: 'agent@example.com', passwordHash: null };
+    expect(await checkExitPassword(PASSWORD, noHash, { checkWithServer: throttled })).toEqual({
       ok: false,
       message: 'Too many requests',
     });
-    expect(verifyLocal).not.toHaveBeenCalled();
   });
 
   it('offline, checks the hash kept on the device', async () => {
@@ -109,5 +118,29 @@ describe('the exit password check', () => {
     expect(attempts.lockRemainingMs()).toBe(2 * EXIT_LOCK_MS);
     attempts.recordSuccess();
     expect(attempts.lockRemainingMs()).toBe(0);
+  });
+
+  it('keeps the count when the dialog is closed and opened again, or the page reloads', () => {
+    let now = 0;
+    const saved = new Map<string, string>();
+    const store = {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => void saved.set(key, value),
+      removeItem: (key: string) => void saved.delete(key),
+    };
+    const first = new ExitAttempts(() => now, store);
+    for (let index = 1; index < EXIT_TRIES_BEFORE_LOCK; index += 1) first.recordFailure();
+    // A new count read back from the tab's storage, as after a reload: one more wrong try locks it.
+    const second = new ExitAttempts(() => now, store);
+    expect(second.lockRemainingMs()).toBe(0);
+    second.recordFailure();
+    expect(second.lockRemainingMs()).toBe(EXIT_LOCK_MS);
+    now += 1_000;
+    expect(new ExitAttempts(() => now, store).lockRemainingMs()).toBe(EXIT_LOCK_MS - 1_000);
+    second.recordSuccess();
+    expect(new ExitAttempts(() => now, store).lockRemainingMs()).toBe(0);
+    // An unreadable record starts afresh.
+    saved.set(EXIT_ATTEMPTS_KEY, '{not json');
+    expect(new ExitAttempts(() => now, store).lockRemainingMs()).toBe(0);
   });
 });

@@ -2,28 +2,29 @@
  * 'Exit kiosk': only the admin who started kiosk mode ends it, with their password (checked on the device, or by
  * the server; exit-check.ts), and too many wrong passwords lock the dialog for a while.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { InputField } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { checkPasswordWithServer, type KioskMode } from '@/data/repositories/kiosk-repository';
-import { checkExitPassword, ExitAttempts } from './exit-check';
+import { checkExitPassword, type ExitAttempts } from './exit-check';
 
 interface KioskExitDialogProps {
   mode: KioskMode;
+  /** The wrong tries so far: owned by the kiosk screen, so closing this dialog does not clear them. */
+  attempts: ExitAttempts;
   onClose: () => void;
   /** Leaves kiosk mode; `signedIn` when the password also signed the admin in (then to the lead inbox). */
   onLeave: (signedIn: boolean) => void;
 }
 
-export function KioskExitDialog({ mode, onClose, onLeave }: KioskExitDialogProps) {
+export function KioskExitDialog({ mode, attempts, onClose, onLeave }: KioskExitDialogProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const attempts = useRef(new ExitAttempts());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const lockedMs = attempts.current.lockRemainingMs();
+    const lockedMs = attempts.lockRemainingMs();
     if (lockedMs > 0) {
       setError(`Too many wrong passwords. Try again in ${Math.ceil(lockedMs / 1000)} seconds.`);
       return;
@@ -36,11 +37,11 @@ export function KioskExitDialog({ mode, onClose, onLeave }: KioskExitDialogProps
     }));
     setChecking(false);
     if (result.ok) {
-      attempts.current.recordSuccess();
+      attempts.recordSuccess();
       onLeave(result.signedIn);
       return;
     }
-    if (password) attempts.current.recordFailure();
+    if (password) attempts.recordFailure();
     setPassword('');
     setError(result.message);
   };

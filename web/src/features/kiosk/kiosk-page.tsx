@@ -14,15 +14,16 @@ import { kioskModeFor } from './start-kiosk';
 import './kiosk.css';
 
 interface KioskPageProps {
-  community: Community;
+  /** Null only on a tablet in kiosk mode whose community is gone: it still needs its count and 'Exit kiosk'. */
+  community: Community | null;
   businessName: string;
 }
 
 export function KioskPage({ community, businessName }: KioskPageProps) {
-  const [mode, setMode] = useState<KioskMode | null>(() => kioskModeFor(community));
+  const [mode, setMode] = useState<KioskMode | null>(() => (community ? kioskModeFor(community) : readKioskMode()));
   const other = mode ? null : readKioskMode();
   // A tablet in kiosk mode for another community stays on that one.
   if (other) return <Navigate to={`/kiosk/${encodeURIComponent(other.communitySlug)}`} replace />;
-  if (!mode) return <KioskStartForm community={community} onStarted={setMode} />;
+  if (!mode) return community ? <KioskStartForm community={community} onStarted={setMode} /> : null;
   return <KioskSignIn mode={mode} community={community} businessName={businessName} />;
 }

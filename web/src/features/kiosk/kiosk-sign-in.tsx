@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '@domain/messages';
 import type { Community } from '@domain/schemas/community';
 import { BUYING_TIMELINES, BUYING_TIMELINE_LABELS } from '@domain/schemas/open-house';
 import { ConsentField } from '@/components/consent-field';
@@ -15,6 +16,7 @@ import { Honeypot } from '@/components/spam-guard';
 import { ContactField } from '@/components/visitor-fields';
 import { InquiryRejectedError } from '@/data/http-errors';
 import { clearKioskMode, submitKioskSignIn, type KioskMode } from '@/data/repositories/kiosk-repository';
+import { ExitAttempts } from './exit-check';
 import { KioskExitDialog } from './kiosk-exit-dialog';
 import { KioskWaiting } from './kiosk-waiting';
 import {
@@ -32,18 +34,20 @@ import {
 
 interface KioskSignInProps {
   mode: KioskMode;
-  community: Community;
+  /** Null when the community is gone (deleted): no sign-ins then, but the count and 'Exit kiosk' stay. */
+  community: Community | null;
   businessName: string;
 }
 
 export function KioskSignIn({ mode, community, businessName }: KioskSignInProps) {
   const [state, dispatch] = useReducer(kioskReducer, INITIAL_SCREEN);
   const [sending, setSending] = useState(false);
-  const [exitOpen, setExitOpen] = useState(false);
+  // Here rather than in the dialog, which closing unmounts (and in sessionStorage, which a reload keeps).
+  const [exitAttempts] = useState(() => new ExitAttempts());
   const leaving = useRef(false);
   const navigate = useNavigate();
   const nameInput = useRef<HTMLInputElement>(null);
-  const consent = consentText(businessName, community.name);
+  const consent = consentText(businessName, community?.name ?? mode.communityName);
 
   // Links and the back button stay on the kiosk: only 'Exit kiosk' (with the password) lets the router leave.
   const blocker = useBlocker(
@@ -71,10 +75,10 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
 
   // A half-filled form left alone (the visitor walked away) is cleared; every edit restarts the clock.
   useEffect(() => {
-    if (state.screen !== 'form' || isBlank(state.values) || exitOpen) return;
+    if (state.screen !== 'form' || isBlank(state.values)) return;
     const timer = setTimeout(reset, IDLE_RESET_MS);
     return () => clearTimeout(timer);
-  }, [state.screen, state.values, exitOpen, reset]);
+  }, [state.screen, state.values, reset]);
 
   useEffect(() => {
     if (state.screen === 'form') nameInput.current?.focus();
@@ -115,21 +119,32 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
     clearKioskMode();
     leaving.current = true;
     void document.exitFullscreen?.().catch(() => undefined);
+    // The community's slug as it is now (it may have changed since kiosk mode started); home if it is gone.
     void navigate(
-      signedIn ? '/admin/contacts?source=open-house' : `/community/${encodeURIComponent(mode.communitySlug)}`,
+      signedIn
+        ? '/admin/contacts?source=open-house'
+        : community
+          ? `/community/${encodeURIComponent(community.slug)}`
+          : '/',
       { replace: true },
     );
   };
 
   const { values, errors } = state;
   return (
-    <main className="kiosk" style={{ ['--kiosk-accent' as string]: community.theme?.primaryColor }}>
+    <main className="kiosk" style={{ ['--kiosk-accent' as string]: community?.theme?.primaryColor }}>
       <header className="kiosk__header">
         <p className="kiosk__business">{businessName}</p>
-        <h1 className="kiosk__title">Welcome to {community.name}</h1>
+        <h1 className="kiosk__title">{community ? `Welcome to ${community.name}` : MESSAGES.communityNotFound}</h1>
       </header>
 
-      {state.screen === 'thanks' ? (
+      {!community ? (
+        <section className="kiosk__card">
+          <p>
+            {mode.communityName} is no longer on the site, so no one can sign in on this tablet. Please ask our staff.
+          </p>
+        </section>
+      ) : state.screen === 'thanks' ? (
         <section className="kiosk__card kiosk__thanks" aria-live="polite">
           <h2>Thank you{state.greeted ? `, ${state.greeted}` : ''}!</h2>
           <p>You are signed in. Enjoy the tour; a sales agent will be in touch.</p>
@@ -220,10 +235,17 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
       )}
 
       <KioskWaiting />
-      <button type="button" className="kiosk__exit" onClick={() => setExitOpen(true)}>
+      <button type="button" className="kiosk__exit" onClick={() => dispatch({ type: 'exit-opened' })}>
         Exit kiosk
       </button>
-      {exitOpen && <KioskExitDialog mode={mode} onClose={() => setExitOpen(false)} onLeave={leave} />}
+      {state.exitOpen && (
+        <KioskExitDialog
+          mode={mode}
+          attempts={exitAttempts}
+          onClose={() => dispatch({ type: 'exit-closed' })}
+          onLeave={leave}
+        />
+      )}
     </main>
   );
 }

@@ -85,6 +85,19 @@ describe('kiosk screen', () => {
     expect(isBlank(reset.values)).toBe(true);
   });
 
+  it("empties a half-filled form when 'Exit kiosk' opens, and closing the dialog brings nothing back", () => {
+    const half = typed({ ...EMPTY_SIGN_IN, name: 'Walked Away', email: 'gone@example.com', phone: '713-555-0101' });
+    const open = kioskReducer(half, { type: 'exit-opened' });
+    expect(open.exitOpen).toBe(true);
+    expect(open.values).toEqual(EMPTY_SIGN_IN);
+    const closed = kioskReducer(open, { type: 'exit-closed' });
+    expect(closed).toEqual(INITIAL_SCREEN);
+    // A sign-in still being stored as the dialog opened, and the thank-you timer after it, leave the dialog open.
+    const sentLate = kioskReducer(open, { type: 'signed-in' });
+    expect(sentLate).toMatchObject({ screen: 'thanks', greeted: '', exitOpen: true });
+    expect(kioskReducer(sentLate, { type: 'reset' })).toEqual({ ...INITIAL_SCREEN, exitOpen: true });
+  });
+
   it('clears a field error as soon as that field is edited, and keeps the others', () => {
     const invalid = kioskReducer(INITIAL_SCREEN, { type: 'invalid', errors: validateSignIn(EMPTY_SIGN_IN) });
     const edited = kioskReducer(invalid, { type: 'edit', field: 'name', value: 'Dana' });

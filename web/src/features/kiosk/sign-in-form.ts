@@ -73,6 +73,8 @@ export interface KioskScreen {
   greeted: string;
   /** A sign-in that could not be stored on the device (IndexedDB failing). */
   failure: string | null;
+  /** The 'Exit kiosk' dialog is open (over the screen). */
+  exitOpen: boolean;
 }
 
 export const INITIAL_SCREEN: KioskScreen = {
@@ -81,6 +83,7 @@ export const INITIAL_SCREEN: KioskScreen = {
   errors: {},
   greeted: '',
   failure: null,
+  exitOpen: false,
 };
 
 export type KioskAction =
@@ -89,7 +92,13 @@ export type KioskAction =
   | { type: 'signed-in' }
   | { type: 'failed'; message: string; errors?: SignInErrors }
   /** The thank-you timer, 'Next visitor', or the idle timer: an empty form, nothing of the last visitor kept. */
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /**
+   * 'Exit kiosk' pressed: the form is emptied as the dialog opens. The dialog may stay up for any length of time
+   * (the idle timer has nothing to clear behind it then), and the next visitor sees the screen once it closes.
+   */
+  | { type: 'exit-opened' }
+  | { type: 'exit-closed' };
 
 export function kioskReducer(state: KioskScreen, action: KioskAction): KioskScreen {
   switch (action.type) {
@@ -101,10 +110,19 @@ export function kioskReducer(state: KioskScreen, action: KioskAction): KioskScre
     case 'invalid':
       return { ...state, errors: action.errors };
     case 'signed-in':
-      return { ...INITIAL_SCREEN, screen: 'thanks', greeted: state.values.name.trim().split(/\s+/)[0] ?? '' };
+      return {
+        ...INITIAL_SCREEN,
+        screen: 'thanks',
+        greeted: state.values.name.trim().split(/\s+/)[0] ?? '',
+        exitOpen: state.exitOpen,
+      };
     case 'failed':
       return { ...state, failure: action.message, errors: action.errors ?? state.errors };
     case 'reset':
-      return INITIAL_SCREEN;
+      return state.exitOpen ? { ...INITIAL_SCREEN, exitOpen: true } : INITIAL_SCREEN;
+    case 'exit-opened':
+      return { ...INITIAL_SCREEN, exitOpen: true };
+    case 'exit-closed':
+      return { ...state, exitOpen: false };
   }
 }

@@ -6,6 +6,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { MESSAGES } from '@domain/messages';
 import type { Community } from '@domain/schemas/community';
+import { readKioskMode } from '@/data/repositories/kiosk-repository';
 import { KioskPage } from '@/features/kiosk/kiosk-page';
 import type { RouteHandle } from '../../head';
 import { useSiteSettings } from '@/hooks/use-site-settings';
@@ -15,7 +16,12 @@ type Data = { community: Community | null };
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<Data> {
   const reader = await publicReader();
-  return { community: await reader.getCommunity(params.community ?? '') };
+  const address = params.community ?? '';
+  // A tablet in kiosk mode is locked to the slug its community had when the kiosk started (app/kiosk-lock.ts):
+  // the id it kept finds the community even after an admin changed that slug (or gave it to another community).
+  const mode = readKioskMode();
+  const own = mode && (address === mode.communitySlug || address === mode.communityId) ? mode.communityId : null;
+  return { community: await reader.getCommunity(own || address) };
 }
 
 export const handle: RouteHandle<Data> = {
@@ -30,7 +36,9 @@ export const handle: RouteHandle<Data> = {
 export function Component() {
   const { community } = useLoaderData() as Data;
   const settings = useSiteSettings();
-  if (!community) {
+  // A tablet in kiosk mode whose community was deleted keeps its kiosk screen: without it, no 'Exit kiosk' and
+  // no count of the sign-ins still waiting on it.
+  if (!community && !readKioskMode()) {
     return (
       <main className="section container not-found">
         <h1>{MESSAGES.communityNotFound}</h1>
@@ -38,5 +46,5 @@ export function Component() {
       </main>
     );
   }
-  return <KioskPage key={community.id} community={community} businessName={settings.general.siteName} />;
+  return <KioskPage key={community?.id} community={community} businessName={settings.general.siteName} />;
 }
