@@ -10,7 +10,7 @@ import type { Listing } from '@domain/schemas/listing';
 import { absoluteUrl } from '@/utils/absolute-url';
 import { communityImage, listingImage } from '@/utils/images';
 import { breadcrumbList, postalAddress, SCHEMA_CONTEXT } from '@/utils/structured-data';
-import { LISTING_TYPE_LABELS } from '@/components/listing-labels';
+import { LISTING_TYPE_LABELS, plural } from '@/components/listing-labels';
 import { formatCount } from '@/utils/format';
 
 export interface PageSeo {
@@ -63,6 +63,63 @@ const RESIDENCE_TYPES: Record<Listing['type'], string> = {
   LOT: 'Place',
 };
 
+/**
+ * What the listing's status badge says (LISTING_STATUS_BADGES: Available Now, Pending Sale, Sold), as the lead-in
+ * of its meta description: a sold home's search snippet or link preview must not say "for sale".
+ */
+const STATUS_WORDS: Record<Listing['status'], string> = {
+  AVAILABLE: 'for sale',
+  PENDING: 'pending sale',
+  SOLD: 'sold',
+};
+
+const SQFT_PER_ACRE = 43_560;
+
+/**
+ * The size facts the listing page shows (features/listings/listing-facts.ts, which this feature may not import):
+ * rooms and floor area, or for a homesite (LOT) its lot size only, none when unknown.
+ */
+function sizeText(listing: Listing): string {
+  if (listing.type !== 'LOT') {
+    return `${plural(listing.bedrooms, 'bedroom')}, ${plural(listing.bathrooms, 'bathroom')}, ${formatCount(listing.sqft)} sq ft`;
+  }
+  if (!(listing.sqft > 0)) return '';
+  const acres = Number((listing.sqft / SQFT_PER_ACRE).toFixed(2));
+  return `lot size ${formatCount(listing.sqft)} sq ft (${acres} ${acres === 1 ? 'acre' : 'acres'})`;
+}
+
+/**
+ * The `about` of a listing's JSON-LD. A homesite is a Place, which has no rooms or floor: its lot size goes in a
+ * PropertyValue. Bathrooms are counted as RESO's BathroomsTotalInteger (schema.org's numberOfBathroomsTotal): a half
+ * bath counts as one, so 2.5 is 3.
+ */
+function listingSubject(listing: Listing): object {
+  const address = postalAddress(listing.address);
+  if (listing.type === 'LOT') {
+    return {
+      '@type': RESIDENCE_TYPES.LOT,
+      address,
+      ...(listing.sqft > 0
+        ? {
+            additionalProperty: {
+              '@type': 'PropertyValue',
+              name: 'Lot size',
+              value: listing.sqft,
+              unitCode: 'FTK',
+            },
+          }
+        : {}),
+    };
+  }
+  return {
+    '@type': RESIDENCE_TYPES[listing.type] ?? 'SingleFamilyResidence',
+    address,
+    numberOfBedrooms: listing.bedrooms,
+    numberOfBathroomsTotal: Math.ceil(listing.bathrooms),
+    floorSize: { '@type': 'QuantitativeValue', value: listing.sqft, unitCode: 'FTK' },
+  };
+}
+
 /** `community`: the listing's community (what the listing page shows of it), or null when it is gone. */
 export function listingSeo(
   listing: Listing,
@@ -75,10 +132,11 @@ export function listingSeo(
     absoluteUrl(origin, listingImage(image, fallback)),
   );
   const type = LISTING_TYPE_LABELS[listing.type] ?? listing.type;
-  const sqft = formatCount(listing.sqft);
+  const status = STATUS_WORDS[listing.status] ?? STATUS_WORDS.AVAILABLE;
+  const size = sizeText(listing);
   return {
     description: truncate(
-      `${type} for sale at ${listing.address}: ${listing.bedrooms} bedrooms, ${listing.bathrooms} bathrooms, ${sqft} sq ft. ${listing.description}`.trim(),
+      `${type} ${status} at ${listing.address}${size ? `: ${size}` : ''}. ${listing.description}`.trim(),
       META_DESCRIPTION_MAX,
     ),
     jsonLd: [
@@ -97,13 +155,7 @@ export function listingSeo(
           availability: AVAILABILITY[listing.status],
           url,
         },
-        about: {
-          '@type': RESIDENCE_TYPES[listing.type] ?? 'SingleFamilyResidence',
-          address: postalAddress(listing.address),
-          numberOfBedrooms: listing.bedrooms,
-          numberOfBathroomsTotal: listing.bathrooms,
-          floorSize: { '@type': 'QuantitativeValue', value: listing.sqft, unitCode: 'FTK' },
-        },
+        about: listingSubject(listing),
       },
       breadcrumbList(origin, [
         ...TRAIL_START,
