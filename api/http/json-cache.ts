@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectionName, Storage } from '../storage/storage';
+import { preferredEncoding } from './accept-encoding';
 
 /** What RevisionedStore needs of an entry. */
 export interface RevisionedEntry {
@@ -157,13 +158,6 @@ export interface CachedAnswer {
 
 /** Below this, compressing costs more than it saves (the same threshold as the compress plugin). */
 const COMPRESS_MIN_BYTES = 1024;
-
-function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  if (/\bbr\b/.test(acceptEncoding)) return 'br';
-  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
-  return null;
-}
 
 function buildAnswer(entry: CachedBody, encoding: 'br' | 'gzip' | null): CachedAnswer {
   const headers: Record<string, string> = {

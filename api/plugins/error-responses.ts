@@ -33,8 +33,9 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
 
   app.decorate('renderHtmlNotFound', null);
   app.setNotFoundHandler(async (request, reply) => {
+    // HEAD like GET (Fastify sends no body): link checkers probe with HEAD, and /favorites must not look broken.
     const wantsPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && app.renderHtmlNotFound) return app.renderHtmlNotFound(request, reply);

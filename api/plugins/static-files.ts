@@ -40,6 +40,9 @@ async function staticFilesPlugin(app: FastifyInstance): Promise<void> {
         const name = path.basename(filePath);
         if (name === 'sw.js' || name === 'index.html' || name === 'manifest.webmanifest') {
           reply.header('cache-control', 'no-cache');
+          // /index.html stays reachable for the service worker (its offline shell), but it is the empty template,
+          // a page with no title or text that the app renders as Not Found: search engines must not index it.
+          if (name === 'index.html') reply.header('x-robots-tag', 'noindex');
         } else if (filePath.startsWith(assetsDir)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         }

@@ -239,7 +239,8 @@ describe('site files and HTTP hygiene', () => {
     const communities = await t.storage.list('communities');
     const listings = await t.storage.list('listings');
     const urls = response.body.match(/<loc>/g) ?? [];
-    expect(urls).toHaveLength(3 + communities.length + listings.length);
+    // The pages that show no record: /, /communities, /search, /contact and the three legal pages.
+    expect(urls).toHaveLength(7 + communities.length + listings.length);
     expect(response.body).toContain(`/community/austin-point</loc><lastmod>`);
     expect(response.body).toContain(`/listing/${listings[0]!.id}</loc>`);
   });

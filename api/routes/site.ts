@@ -1,6 +1,6 @@
 /**
  * Site files for crawlers (DESIGN §4): robots.txt keeps /admin out of search engines; sitemap.xml lists every
- * public page with lastmod from the record's updatedAt.
+ * indexable public page, with lastmod where a record's updatedAt can tell when the page last changed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -66,6 +66,21 @@ const API_ONLY_HOME = `<!doctype html>
 </body></html>
 `;
 
+/**
+ * Public pages that show no record of their own (the routes in web/src/app/routes, the legal pages in
+ * routes/public/legal.tsx). They carry no lastmod, nor do / and /communities: a deleted community or listing
+ * changes those two but leaves no updatedAt behind, so the newest remaining record's would move them backwards.
+ */
+const STATIC_PAGES = [
+  '/',
+  '/communities',
+  '/search',
+  '/contact',
+  '/legal/privacy-policy',
+  '/legal/brokerage-services',
+  '/legal/consumer-protection',
+];
+
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.serveWebApp === false || !existsSync(path.join(WEB_BUILD_DIR, 'index.html'))) {
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(API_ONLY_HOME));
@@ -79,15 +94,21 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sitemap.xml', async (request, reply) => {
     const origin = siteOrigin(app, request);
     const [communities, listings] = await Promise.all([app.storage.list('communities'), app.storage.list('listings')]);
-    const newest = [...communities, ...listings].reduce(
-      (latest, record) => (record.updatedAt > latest ? record.updatedAt : latest),
-      '',
-    );
+    // A community's page lists its homes: it changes when one of them is added or edited, not only itself.
+    const newestListing = new Map<string, string>();
+    for (const listing of listings) {
+      const newest = newestListing.get(listing.communityId);
+      if (newest === undefined || listing.updatedAt > newest) newestListing.set(listing.communityId, listing.updatedAt);
+    }
     const entries: { loc: string; lastmod?: string }[] = [
-      { loc: '/', lastmod: newest || undefined },
-      { loc: '/communities', lastmod: newest || undefined },
-      { loc: '/contact' },
-      ...communities.map((community) => ({ loc: `/community/${community.slug}`, lastmod: community.updatedAt })),
+      ...STATIC_PAGES.map((loc) => ({ loc })),
+      ...communities.map((community) => {
+        const newest = newestListing.get(community.id);
+        return {
+          loc: `/community/${community.slug}`,
+          lastmod: newest !== undefined && newest > community.updatedAt ? newest : community.updatedAt,
+        };
+      }),
       ...listings.map((listing) => ({ loc: `/listing/${listing.id}`, lastmod: listing.updatedAt })),
     ];
     const urls = entries

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
+import { preferredEncoding } from '../http/accept-encoding';
 import { entryBytes, RevisionedStore, type CachedAnswer, type RevisionedEntry } from '../http/json-cache';
 import type { CollectionName, Storage } from '../storage/storage';
 
@@ -53,13 +54,6 @@ export interface PageEntry extends RevisionedEntry {
   /** Brotli 11 and gzip 9 are in place (or being built). */
   refined: boolean;
   answers: Partial<Record<'identity' | 'br' | 'gzip' | 'notModified', CachedAnswer>>;
-}
-
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  if (/\bbr\b/.test(acceptEncoding)) return 'br';
-  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
-  return null;
 }
 
 /** If-None-Match holds this ETag: exactly, in a list, or weakened by a proxy that compressed it (W/"..."). */
