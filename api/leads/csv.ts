@@ -1,17 +1,21 @@
 /**
  * CSV export of leads (RFC 4180 quoting), safe to open in a spreadsheet:
  * - a cell that a spreadsheet would run as a formula (= + - @ tab CR at the start) is prefixed with ';
- * - so is every place inside a cell that starts a cell for a reader splitting on another separator: after a ","
- *   or ";" and after a line break. A spreadsheet whose list separator is ";" (most of Europe) splits this
- *   comma-separated file on ";" and honours quotes only at the start of its own cells, so quoting alone would
- *   still turn `ok;-2+3;@SUM(1)` into the formulas `-2+3` and `@SUM(1)`; it is exported as `"ok;'-2+3;'@SUM(1)"`;
+ * - so is every place inside a cell that starts a cell for a reader splitting on another separator: after a ",",
+ *   ";" or tab (a text import or a paste splits on tabs) and after a line break. A spreadsheet whose list
+ *   separator is ";" (most of Europe) splits this comma-separated file on ";" and honours quotes only at the
+ *   start of its own cells, so quoting alone would still turn `ok;-2+3;@SUM(1)` into the formulas `-2+3` and
+ *   `@SUM(1)`; it is exported as `"ok;'-2+3;'@SUM(1)"`;
  * - a cell holding a separator (, or ;), a quote or a line break is quoted;
  * - the file starts with a UTF-8 byte-order mark, so Excel reads accents and emoji as UTF-8, not as Windows-1252;
  * - communities and listings by name (a deleted one leaves its cell empty; its id stays in the id columns), the
  *   owner by email, and the open-house answers (buying timeline, agent, consent wording), visit slot and next step
- *   in columns of their own.
+ *   in columns of their own;
+ * - first, when the lead arrived as the inbox shows it (submittedAt, else createdAt): the Central Time day that
+ *   From/To match, the Central Time of day, and the instant in UTC; rows in the inbox's order, newest first.
  */
-import { BUYING_TIMELINE_LABELS, type Lead } from '../../domain';
+import { BUYING_TIMELINE_LABELS, receivedAt, type Lead } from '../../domain';
+import { VISIT_TIME_ZONE } from '../../domain/visit-slots';
 
 /** What a lead refers to by id, by name: the reader of the file has no database to look ids up in. */
 export interface LeadNames {
@@ -31,10 +35,48 @@ interface CsvColumn {
 const field = (key: keyof Lead): CsvColumn => ({ header: key, cell: (lead) => lead[key] });
 
 /**
+ * Central Time's wall clock, made once: the domain's zonedNow builds a formatter per call (about 50 µs), seconds
+ * on a large export. Same zone and fields, so the day is the one receivedDay gives and From/To match.
+ */
+const CENTRAL_CLOCK = new Intl.DateTimeFormat('en-US', {
+  timeZone: VISIT_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const receivedClocks = new WeakMap<Lead, { day: string; time: string }>();
+
+/** The Central Time day (YYYY-MM-DD) and time (HH:MM) a lead arrived, read once for its two columns. */
+function receivedClock(lead: Lead): { day: string; time: string } {
+  let clock = receivedClocks.get(lead);
+  if (!clock) {
+    const instant = new Date(receivedAt(lead));
+    const parts: Record<string, string> = {};
+    // An unreadable stored time leaves two empty cells rather than failing the whole export.
+    if (!Number.isNaN(instant.getTime())) {
+      for (const part of CENTRAL_CLOCK.formatToParts(instant)) parts[part.type] = part.value;
+    }
+    clock = parts.year
+      ? { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
+      : { day: '', time: '' };
+    receivedClocks.set(lead, clock);
+  }
+  return clock;
+}
+
+/**
  * The columns, in order: a header a person reads, and how each cell comes from the lead. Names beside ids (the
  * ids stay, for joining with other exports); the open-house answers and the visit slot in their own columns.
+ * The received columns come first: createdAt is when the server stored the lead, which for one that waited in an
+ * outbox is days after the visitor sent it, and its UTC day is the next day for anything sent after 6-7 pm.
  */
 export const CSV_COLUMNS: readonly CsvColumn[] = [
+  { header: 'receivedDay', cell: (lead) => receivedClock(lead).day },
+  { header: 'receivedTime', cell: (lead) => receivedClock(lead).time },
+  { header: 'receivedAt', cell: (lead) => receivedAt(lead) },
   field('createdAt'),
   field('status'),
   field('name'),
@@ -72,7 +114,7 @@ export const CSV_BOM = '\ufeff';
 
 export function csvCell(value: unknown): string {
   let text = value === undefined || value === null ? '' : Array.isArray(value) ? value.join(' ') : String(value);
-  text = text.replace(/(^|[,;\r\n])(?=[=+\-@\t\r])/g, "$1'");
+  text = text.replace(/(^|[,;\t\r\n])(?=[=+\-@\t\r])/g, "$1'");
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

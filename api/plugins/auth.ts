@@ -40,7 +40,10 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook (runs before body parsing and validation): 401 unless a valid token of an active admin is sent. */
+    /**
+     * onRequest hook (runs before body parsing and validation): 401 unless a valid token of an active admin is sent.
+     * Marks the answer `Cache-Control: no-store` (a route may set its own).
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: authenticate, then 403 unless the admin is a SUPER_ADMIN. */
     requireSuperAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -86,7 +89,11 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }): Pr
     new PasswordAttempts(app.config.loginRateLimit, app.config.rateLimitWindowMs, refusalAudit, app.rateLimits),
   );
 
-  async function authenticate(request: FastifyRequest): Promise<void> {
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // An answer to a signed-in admin (leads with names and phones, admins, the audit trail) is never kept in the
+    // browser's HTTP cache: a kiosk tablet's back office is signed out and handed to the public, and its disk cache
+    // would outlive the sign-out. Set first so a route may still send its own Cache-Control.
+    reply.header('Cache-Control', 'no-store');
     const header = request.headers.authorization;
     if (!header || !/^Bearer\s+\S+$/i.test(header)) throw new HttpError(401, MESSAGES.unauthorized);
     let payload: TokenPayload;
@@ -105,9 +112,9 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }): Pr
     request.admin = publicAdmin(user!);
   }
 
-  app.decorate('authenticate', async (request: FastifyRequest) => authenticate(request));
-  app.decorate('requireSuperAdmin', async (request: FastifyRequest) => {
-    await authenticate(request);
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => authenticate(request, reply));
+  app.decorate('requireSuperAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    await authenticate(request, reply);
     if (request.admin?.role !== 'SUPER_ADMIN') throw new HttpError(403, MESSAGES.superAdminRequired);
   });
 }

@@ -1,6 +1,6 @@
 /** Visitors' inquiries (public contact calls) and the admin lead routes. */
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leadInputSchema, MESSAGES } from '../../domain';
 import { leadRecord } from '../leads/lead-intake';
 import { communityBody, contactBody, createTestApp, type TestApp } from '../../tests/support/api';
@@ -318,9 +318,64 @@ describe('admin lead routes', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toContain('createdAt,status,name,email');
+    expect(lines[0]).toContain('receivedDay,receivedTime,receivedAt,createdAt,status,name,email');
     expect(lines).toHaveLength(3); // header, Ann, Eve (interest buying); Bob and the spam left out
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+  });
+
+  it('exports when the visitor sent each lead, in Central Time, newest first, in a file named for the sales day', async () => {
+    await t.storage.transact((tx) => {
+      // Sent at 9 am on Nov 25 in Houston, stored first.
+      tx.insert('contacts', {
+        ...leadRecord(
+          leadInputSchema.parse(contactBody({ name: 'Next Morning', email: 'morning@example.com' })),
+          'popup',
+        ),
+        submittedAt: '2026-11-25T15:00:00.000Z',
+      });
+      // Sent the evening before (10:30 pm on Nov 24), stored after it when the phone came back online.
+      tx.insert('contacts', {
+        ...leadRecord(leadInputSchema.parse(contactBody({ name: 'Late Evening', email: 'late@example.com' })), 'popup'),
+        submittedAt: '2026-11-25T04:30:00.000Z',
+      });
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 8 pm on Nov 24 in Houston, already Nov 25 in UTC.
+    vi.setSystemTime(new Date('2026-11-25T02:00:00.000Z'));
+    let response;
+    try {
+      response = await t.request({
+        method: 'GET',
+        url: '/api/contacts/export.csv?from=2026-11-24&to=2026-11-25',
+        token: t.adminToken,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="leads-2026-11-24.csv"');
+    const [header, ...rows] = response.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    const columns = header!.split(',');
+    const cells = rows.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [columns[i], cell])));
+    expect(
+      cells.map(({ name, receivedDay, receivedTime, receivedAt }) => ({ name, receivedDay, receivedTime, receivedAt })),
+    ).toEqual([
+      {
+        name: 'Next Morning',
+        receivedDay: '2026-11-25',
+        receivedTime: '09:00',
+        receivedAt: '2026-11-25T15:00:00.000Z',
+      },
+      {
+        name: 'Late Evening',
+        receivedDay: '2026-11-24',
+        receivedTime: '22:30',
+        receivedAt: '2026-11-25T04:30:00.000Z',
+      },
+    ]);
   });
 
   it('exports communities and listings by name, and the open-house answers and visit slot in their own columns', async () => {
@@ -403,6 +458,57 @@ describe('admin lead routes', () => {
     expect(deleted.statusCode).toBe(204);
     const again = await t.request({ method: 'DELETE', url: `/api/contacts/${created.json().id}`, token: t.adminToken });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('stores the community of a lead staff record by its id when named by slug, and refuses an unknown one', async () => {
+    const community = await t.storage.transact(
+      (tx) =>
+        tx.insert('communities', { ...communityBody({ name: 'Emberly' }), slug: 'emberly' } as never) as { id: string },
+    );
+    const bySlug = await t.request({
+      method: 'POST',
+      url: '/api/contacts',
+      token: t.adminToken,
+      json: contactBody({ name: 'Walk In', communityId: 'emberly' }),
+    });
+    expect(bySlug.statusCode).toBe(201);
+    expect(bySlug.json().communityId).toBe(community.id);
+    const byId = await t.request({
+      method: 'POST',
+      url: '/api/contacts',
+      token: t.adminToken,
+      json: contactBody({ name: 'Caller', communityId: community.id }),
+    });
+    expect(byId.json().communityId).toBe(community.id);
+    const filtered = (
+      await t.request({ method: 'GET', url: `/api/contacts?communityId=${community.id}`, token: t.adminToken })
+    ).json();
+    expect(filtered.map((lead: { name: string }) => lead.name).sort()).toEqual(['Caller', 'Walk In']);
+
+    const before = (await t.storage.list('contacts')).length;
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/contacts',
+      token: t.adminToken,
+      json: contactBody({ communityId: 'no-such-community' }),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ path: 'communityId', message: 'Community not found' }]);
+    expect(await t.storage.list('contacts')).toHaveLength(before);
+  });
+
+  it('finds a lead by its phone typed in another format', async () => {
+    await post('/api/public/contacts', contactBody({ name: 'Caller', phone: '(713) 555-0199' }));
+    await post('/api/public/contacts', contactBody({ name: 'Other', phone: '281-555-0100' }));
+    for (const q of ['7135550199', '713-555-0199', '(713) 555-0199']) {
+      const found = (
+        await t.request({ method: 'GET', url: `/api/contacts?q=${encodeURIComponent(q)}`, token: t.adminToken })
+      ).json();
+      expect(
+        found.map((lead: { name: string }) => lead.name),
+        q,
+      ).toEqual(['Caller']);
+    }
   });
 
   it('refuses a delete based on a version a colleague has since changed (412 with the lead as it is), and keeps it', async () => {

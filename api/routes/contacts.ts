@@ -6,6 +6,7 @@ import {
   countLeads,
   leadChanges,
   MESSAGES,
+  salesDay,
   type LeadPatch,
   type LeadCounts,
 } from '../../domain';
@@ -15,6 +16,7 @@ import { auditedWrite } from '../http/idempotent-write';
 import { leadsToCsv } from '../leads/csv';
 import { filterLeads, leadFilterSchema, type LeadFilter } from '../leads/lead-filter';
 import { leadRecord, type LeadSubmission } from '../leads/lead-intake';
+import { resolveCommunityId } from './listings';
 
 /** A lead's owner must be an admin who can sign in. */
 export const LEAD_OWNER_INVALID = 'Choose an active admin as the owner';
@@ -56,7 +58,8 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
       const adminEmails = new Map(admins.map((admin) => [admin.id, admin.email]));
       const communityNames = new Map(communities.map((community) => [community.id, community.name]));
       const listingTitles = new Map(listings.map((listing) => [listing.id, listing.title]));
-      const date = new Date().toISOString().slice(0, 10);
+      // The sales team's day (Central Time), as the inbox's dates: UTC's would name an evening export for tomorrow.
+      const date = salesDay();
       reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="leads-${date}.csv"`)
@@ -69,12 +72,18 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  // Staff can record a lead taken by phone or in person.
+  // Staff can record a lead taken by phone or in person. The community may be named by id or slug and is stored
+  // as the id, so the community filter and the CSV find the lead; an unknown one is a 400 on the field, as for a
+  // listing (staff can correct it, unlike a visitor whose lead is kept without it).
   app.post<{ Body: LeadSubmission }>(
     '/contacts',
     { ...auth, schema: { body: leadInputSchema } },
     auditedWrite({ action: 'contact.create', entity: 'contacts' }, (request, { tx }) => {
-      return { statusCode: 201, body: tx.insert('contacts', leadRecord(request.body, 'admin')) };
+      const { communityId } = request.body;
+      const submission = communityId
+        ? { ...request.body, communityId: resolveCommunityId(tx, communityId) }
+        : request.body;
+      return { statusCode: 201, body: tx.insert('contacts', leadRecord(submission, 'admin')) };
     }),
   );
 

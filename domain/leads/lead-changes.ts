@@ -19,6 +19,16 @@ const ACTIVITY_LABELS: Record<'call' | 'email' | 'visit-confirmed', string> = {
   'visit-confirmed': 'Visit confirmed',
 };
 
+/**
+ * A next step in words, as the timeline records it and the inbox lists it: "<step> by <date>", "<step> (no date)"
+ * (the form lets either be filled alone), "Next step by <date>"; '' when there is neither.
+ */
+export function nextStepText(step: { nextStep?: string | null; nextStepAt?: string | null }): string {
+  const text = step.nextStep ?? '';
+  if (step.nextStepAt) return `${text || 'Next step'} by ${step.nextStepAt}`;
+  return text ? `${text} (no date)` : '';
+}
+
 /** The fields to store for `patch` on `current`, the timeline included. */
 export function leadChanges(
   current: Lead,
@@ -40,7 +50,8 @@ export function leadChanges(
   const nextStepAt = fields.nextStepAt !== undefined ? fields.nextStepAt : (current.nextStepAt ?? null);
   const nextStep = fields.nextStep !== undefined ? fields.nextStep : (current.nextStep ?? '');
   if (nextStepAt !== (current.nextStepAt ?? null) || nextStep !== (current.nextStep ?? '')) {
-    add('next-step', nextStepAt ? `${nextStep || 'Next step'} by ${nextStepAt}` : 'Next step cleared');
+    // Cleared only when neither the step nor its date is left: a step without a date is still a step to do.
+    add('next-step', nextStepText({ nextStep, nextStepAt }) || 'Next step cleared');
   }
   if (note !== undefined) add('note', note);
   if (activity) add(activity.kind, activity.text || ACTIVITY_LABELS[activity.kind]);

@@ -28,6 +28,9 @@ export interface LeadFilterContext {
   today?: string;
 }
 
+/** When a lead arrived as the inbox shows it: when the visitor sent it (it may have waited offline), else stored. */
+export const receivedAt = (lead: Pick<Lead, 'submittedAt' | 'createdAt'>): string => lead.submittedAt ?? lead.createdAt;
+
 /**
  * The day a lead arrived as the inbox shows it: when the visitor sent it (submittedAt: it may have waited offline
  * for days), else when it was stored, as a date in Central Time (salesDay). From/To match this day; matching the
@@ -35,9 +38,35 @@ export interface LeadFilterContext {
  * CSV export alike.
  */
 export const receivedDay = (lead: Pick<Lead, 'submittedAt' | 'createdAt'>): string =>
-  salesDay(new Date(lead.submittedAt ?? lead.createdAt));
+  salesDay(new Date(receivedAt(lead)));
 
-/** Leads matching `filter`, newest first. Without a status filter, SPAM is left out (it has its own view). */
+/** A query written as a phone number: digits, spaces and + ( ) - . only. */
+const PHONE_QUERY = /^[\d\s()+.-]+$/;
+
+/** A phone's digits without the US country code, so "+1 713 555 0199" and "(713) 555-0199" are one number. */
+const phoneDigits = (phone: string): string => {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+};
+
+/**
+ * Whether a lead's text fields hold `query` (lower case). A phone-like query of 3 or more digits also matches the
+ * phone by its digits alone: an agent types the number of a missed call as it came, and visitors write phones in
+ * every format ("(713) 555-0199", "713.555.0199"). Words with digits ("Suite 1200") keep to the plain match.
+ */
+function matchesQuery(lead: Lead, query: string): boolean {
+  const fields = [lead.name, lead.email, lead.phone, lead.message, lead.listingTitle ?? '', lead.notes];
+  if (fields.some((field) => field?.toLowerCase().includes(query))) return true;
+  const digits = phoneDigits(query);
+  return (
+    digits.length >= 3 && PHONE_QUERY.test(query) && Boolean(lead.phone && phoneDigits(lead.phone).includes(digits))
+  );
+}
+
+/**
+ * Leads matching `filter`, newest first by when they arrived (receivedAt), the inbox's order, which the CSV export
+ * keeps. Without a status filter, SPAM is left out (it has its own view).
+ */
 export function filterLeads(
   leads: readonly Lead[],
   filter: Readonly<LeadFilter>,
@@ -67,14 +96,8 @@ export function filterLeads(
       const day = receivedDay(lead);
       return (!filter.from || day >= filter.from) && (!filter.to || day <= filter.to);
     })
-    .filter(
-      (lead) =>
-        !query ||
-        [lead.name, lead.email, lead.phone, lead.message, lead.listingTitle ?? '', lead.notes].some((field) =>
-          field?.toLowerCase().includes(query),
-        ),
-    )
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    .filter((lead) => !query || matchesQuery(lead, query))
+    .sort((a, b) => receivedAt(b).localeCompare(receivedAt(a)));
 }
 
 /** GET /api/contacts/counts: how many leads each status holds (the inbox's Spam count), and the day's work. */

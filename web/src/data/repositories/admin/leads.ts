@@ -12,6 +12,7 @@ import {
   type LeadFilter as DomainLeadFilter,
 } from '@domain/schemas/lead-filter';
 import type { LeadPatch, Lead, LeadStatus } from '@domain/schemas/lead';
+import { salesDay } from '@domain/schemas/lead-work';
 import type { CONTACT_INTERESTS, LEAD_SOURCES } from '@domain/constants';
 import { ApiError, NetworkUnreachableError } from '../../http-errors';
 import { getJson, getText } from '../../http-client';
@@ -172,9 +173,12 @@ export async function deleteLead(id: string, version?: number): Promise<{ queued
   return { queued: outcome.status === 'queued' };
 }
 
-/** `leads-YYYY-MM-DD.csv`, the name the server gives its export. */
+/**
+ * `leads-YYYY-MM-DD.csv`, the name the server gives its export: the sales team's day (Central Time), so an export
+ * made in a Houston evening is not named for tomorrow (UTC's day).
+ */
 export function leadsCsvFilename(date: Date = new Date()): string {
-  return `leads-${date.toISOString().slice(0, 10)}.csv`;
+  return `leads-${salesDay(date)}.csv`;
 }
 
 /**

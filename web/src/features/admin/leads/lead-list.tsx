@@ -5,6 +5,7 @@
 import { Link } from 'react-router-dom';
 import type { Lead } from '@domain/schemas/lead';
 import { isOverdue } from '@domain/schemas/lead-work';
+import { nextStepText } from '@domain/leads/lead-changes';
 import type { LeadOwner } from '@/data/repositories/admin/lead-view';
 import { formatDateTime } from '../shared/date-time-format';
 import { interestLabel, quickFillLabel, sourceLabel, STATUS_TONES, statusLabel } from './lead-labels';
@@ -79,7 +80,7 @@ export function LeadList({
                 </span>
                 <span className="admin-muted admin-small">
                   {lead.ownerId ? ownerEmail(lead.ownerId) : 'Unassigned'}
-                  {lead.nextStepAt && ` · ${lead.nextStep || 'Next step'} by ${lead.nextStepAt}`}
+                  {nextStepText(lead) && ` · ${nextStepText(lead)}`}
                 </span>
                 <span className="admin-muted admin-small">
                   {interestLabel(lead.interest)} · {sourceLabel(lead.source)} · {formatDateTime(receivedAt(lead))}

@@ -1,11 +1,12 @@
 /** When a lead arrived, and the inbox's order (DESIGN §6: newest first). */
 import type { Lead } from '@domain/schemas/lead';
+import { receivedAt } from '@domain/schemas/lead-filter';
 import { salesDay } from '@domain/schemas/lead-work';
 
-/** When the request arrived: submittedAt when the form sent one (it may have waited offline), else createdAt. */
-export const receivedAt = (lead: Lead): string => lead.submittedAt ?? lead.createdAt;
+/** When the request arrived (submittedAt, else createdAt): the server's own rule, which its list and CSV sort by. */
+export { receivedAt };
 
-/** Newest first by when they arrived (the order is stable for equal times). */
+/** Newest first by when they arrived (the order is stable for equal times), as GET /api/contacts and the CSV. */
 export function newestFirst(leads: readonly Lead[]): Lead[] {
   return leads.slice().sort((a, b) => receivedAt(b).localeCompare(receivedAt(a)));
 }
