@@ -29,17 +29,25 @@ export interface ZonedNow {
   minutes: number;
 }
 
+// One formatter per zone: making one costs about 60 µs, which a From/To filter over 50,000 leads paid per lead (3 s).
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
 function zonedParts(instant: Date, timeZone: string): Record<string, number> {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  let clock = zoneClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    zoneClocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(instant);
   const values: Record<string, number> = {};
   for (const part of parts) if (part.type !== 'literal') values[part.type] = Number(part.value);
   return values;
