@@ -141,8 +141,13 @@ describe('a listing photo chosen offline', () => {
 
   it('a community image the server refuses is a refused change on the Sync page; Discard lets it go', async () => {
     const community = await createCommunity(`E2E Offline Image ${stamp()}`);
-    // JPEG's first bytes, then noise: it passes the device's checks (type, size) and fails the server's decoding.
-    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+    // A PNG with a whole header and damaged image data: it passes the device's checks (type, size, the header the
+    // server reads) and fails the server's decoding, which only the server does.
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 90, b: 120 } } })
+      .png()
+      .toBuffer();
+    const broken = Buffer.from(png);
+    broken.fill(7, png.indexOf('IDAT') + 6, png.indexOf('IDAT') + 20);
     const tab = await suite.openAdmin('/admin/communities?view=cards', 'Communities');
     const { page, context } = tab;
     const card = page.locator(`li[data-record-id="${community.id}"]`);
@@ -155,7 +160,7 @@ describe('a listing photo chosen offline', () => {
     const imageGroup = dialog.getByRole('group', { name: 'Community image' });
     await imageGroup
       .locator('input[type=file]')
-      .setInputFiles([{ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: broken }]);
+      .setInputFiles([{ name: 'broken.png', mimeType: 'image/png', buffer: broken }]);
     await imageGroup.getByText(/^Waiting to sync/).waitFor({ state: 'visible', timeout: 10_000 });
     // (No preview: the browser cannot decode these bytes either, so the field shows the default image.)
     await dialog.getByRole('button', { name: 'Update Community', exact: true }).click();
@@ -167,7 +172,7 @@ describe('a listing photo chosen offline', () => {
     const refused = page.locator('article[aria-label^="Refused:"]');
     await refused.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await refused.textContent()).toContain(
-      'The photo "broken.jpg" could not be uploaded: The image could not be read',
+      'The photo "broken.png" could not be uploaded: The image could not be read',
     );
     expect((await adminGet<Community>(`/communities/${community.id}`)).image).toBe(community.image);
     expect(await readPendingUploads(tab)).toEqual([expect.objectContaining({ hasBytes: true })]);
