@@ -35,7 +35,8 @@ export function LeadDetail(props: LeadDetailProps) {
   const { general } = useSiteSettings();
   const editor = useLeadEditor(lead, { onSaved, onDeleted });
   const { base } = editor;
-  const community = base.communityId ? (communityName(base.communityId) ?? base.communityId) : undefined;
+  // A deleted community's name is gone: its id is never shown or mailed to the buyer in its place.
+  const community = base.communityId ? communityName(base.communityId) : undefined;
   const owner = base.ownerId ? owners.find((candidate) => candidate.id === base.ownerId) : undefined;
   const titleId = `${baseId}-title`;
 

@@ -31,6 +31,9 @@ function SiteLink({ path, children }: { path: string; children: ReactNode }) {
 const listingPath = (id: string) => `/listing/${encodeURIComponent(id)}`;
 const dayOf = (date: string) => formatLongDate(`${date}T12:00:00Z`);
 
+/** A lead's community that the site no longer has (deleted since): its page is a 404 and its name is not known. */
+export const COMMUNITY_GONE = 'No longer on the site';
+
 export function LeadFacts({ lead, communityName }: { lead: Lead; communityName: string | undefined }) {
   return (
     <>
@@ -48,7 +51,11 @@ export function LeadFacts({ lead, communityName }: { lead: Lead; communityName: 
         )}
         {lead.communityId && (
           <Fact label="Community">
-            <SiteLink path={`/community/${encodeURIComponent(lead.communityId)}`}>{communityName}</SiteLink>
+            {communityName ? (
+              <SiteLink path={`/community/${encodeURIComponent(lead.communityId)}`}>{communityName}</SiteLink>
+            ) : (
+              COMMUNITY_GONE
+            )}
           </Fact>
         )}
         {lead.listingIds && lead.listingIds.length > 0 && (
