@@ -267,9 +267,9 @@ describe('listing photos', () => {
     // One removed: one file goes up, and the save keeps 50.
     await dialog.getByRole('button', { name: 'Remove photo 50', exact: true }).click();
     expect(await alert.count()).toBe(0);
-    await photos.locator('input[type=file]').setInputFiles([
-      { name: 'porch.jpg', mimeType: 'image/jpeg', buffer: await imageBytes('jpeg', 10) },
-    ]);
+    await photos
+      .locator('input[type=file]')
+      .setInputFiles([{ name: 'porch.jpg', mimeType: 'image/jpeg', buffer: await imageBytes('jpeg', 10) }]);
     await expect.poll(() => field(dialog, 'URL, photo 50').inputValue(), { timeout: 20_000 }).toMatch(/^\/uploads\//);
     expect(uploads).toHaveLength(1);
     await dialog.getByRole('button', { name: 'Update Listing', exact: true }).click();
