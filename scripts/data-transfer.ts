@@ -13,22 +13,31 @@
  * run it before the first start, which would seed example data), then reopens the target and checks every count
  * and checksum against the manifest; any difference fails the command (exit 1).
  *
- * Stop the server before exporting a file database (one process per DATA_DIR). A PostgreSQL export may run while
- * instances serve: it reads one consistent state, taken under the write lock.
+ * A file export only reads the data folder (db.json and the journals replayed in memory, readFileStorage): it
+ * never compacts, rotates or removes a journal, so it cannot take acknowledged writes from under a server that
+ * still uses the folder (stop the server first all the same: the export then holds its final state). A PostgreSQL
+ * export may run while instances serve: it reads one consistent state, taken under the write lock.
+ *
+ * Upload names become paths (in the folder, in DATA_DIR/uploads): every name, from a manifest or from the uploads
+ * table, must be an upload's own (`<16 hex>-<width>.webp`), or the whole command is refused before it writes.
+ * Uploads are copied one file at a time and stored in PostgreSQL in batches of a few MB, inside the records'
+ * transaction: a library of any size fits in memory, and a failed or killed import leaves the database empty.
  */
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfigOrExit, type AppConfig } from '../api/config';
-import { openFileStorage } from '../api/storage/file-storage';
+import { fsyncPath } from '../api/storage/data-folder';
+import { readFileStorage } from '../api/storage/file-storage';
 import { importIntoEmptyPostgres, openPostgresStorage } from '../api/storage/postgres-storage';
 import { isExpired, type StoredRecord } from '../api/storage/engine';
 import { writeSnapshotFile } from '../api/storage/snapshot-file';
 import { COLLECTION_NAMES, type CollectionName, type Storage } from '../api/storage/storage';
-import { saveUploads } from '../api/uploads/postgres-uploads';
+import { UPLOAD_NAME } from '../api/uploads/postgres-uploads';
 
-const UPLOAD_NAME = /^[0-9a-f]{16}-\d{1,5}\.webp$/;
+/** Bytes of uploads per INSERT: node-postgres sends a bytea[] as one hex string (2× the bytes), and V8 caps a string at ~512 M characters. */
+const UPLOAD_BATCH_BYTES = 16 * 1024 * 1024;
 
 interface Manifest {
   format: 1;
@@ -52,7 +61,8 @@ async function openSource(config: AppConfig): Promise<Storage> {
   if (config.storage === 'postgres') {
     return openPostgresStorage({ databaseUrl: config.databaseUrl!, listen: false, pollEveryMs: 0, sweepEveryMs: 0 });
   }
-  if (config.storage === 'file') return openFileStorage({ dataDir: config.dataDir, sweepEveryMs: 0 });
+  // Read-only: an export must not change its source, and the import's read-back only checks what it wrote.
+  if (config.storage === 'file') return readFileStorage({ dataDir: config.dataDir });
   throw new Error('STORAGE=memory holds nothing to move: use file or postgres');
 }
 
@@ -71,25 +81,113 @@ async function localUploads(dir: string): Promise<string[]> {
   }
 }
 
-/** name → bytes of every upload of the configured storage (the table with PostgreSQL, else DATA_DIR/uploads). */
-async function readUploads(config: AppConfig): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The names, if every one is an upload's own (`<16 hex>-<width>.webp`, as image-upload.ts makes them) and none
+ * appears twice; otherwise refuses: any other name (`../../x`, `/etc/…`) would become a path outside the uploads
+ * folder. `where` says what holds them, `fix` what to do about it.
+ */
+function checkUploadNames(names: unknown, where: string, fix: string): string[] {
+  if (!Array.isArray(names)) throw new Error(`${where} has no list of upload names. ${fix}`);
+  const bad = names.filter((name) => typeof name !== 'string' || !UPLOAD_NAME.test(name));
+  if (bad.length > 0) {
+    const shown = bad.slice(0, 5).map((name) => JSON.stringify(name));
+    if (bad.length > 5) shown.push(`and ${bad.length - 5} more`);
+    throw new Error(
+      `${where} names uploads that are not upload file names (<16 hex>-<width>.webp): ${shown.join(', ')}. ${fix}`,
+    );
+  }
+  if (new Set(names).size !== names.length) throw new Error(`${where} names an upload twice. ${fix}`);
+  return names as string[];
+}
+
+/** The upload names of the configured storage (the table with PostgreSQL, else DATA_DIR/uploads), sorted. */
+async function uploadNames(config: AppConfig): Promise<string[]> {
+  if (config.storage !== 'postgres') return localUploads(path.join(config.dataDir, 'uploads'));
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>('SELECT name FROM uploads ORDER BY name');
+    return checkUploadNames(
+      rows.map((row) => row.name),
+      'The uploads table',
+      'Nothing was exported: delete those rows (the servers never serve them) and export again.',
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** name → SHA-256 of every upload of the configured storage, read one at a time. */
+async function uploadDigests(config: AppConfig): Promise<Map<string, string>> {
+  const digests = new Map<string, string>();
   if (config.storage === 'postgres') {
     const client = new pg.Client({ connectionString: config.databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ name: string; bytes: Buffer }>(
-        'SELECT name, bytes FROM uploads ORDER BY name',
+      const { rows } = await client.query<{ name: string; sha: string }>(
+        "SELECT name, encode(sha256(bytes), 'hex') AS sha FROM uploads",
       );
-      for (const row of rows) files.set(row.name, row.bytes);
+      for (const row of rows) digests.set(row.name, row.sha);
     } finally {
       await client.end();
     }
   } else {
     const dir = path.join(config.dataDir, 'uploads');
-    for (const name of await localUploads(dir)) files.set(name, await readFile(path.join(dir, name)));
+    for (const name of await localUploads(dir)) digests.set(name, sha256(await readFile(path.join(dir, name))));
   }
-  return files;
+  return digests;
+}
+
+/** Copies every upload of the configured storage into `dir`, one file at a time; returns their names. */
+async function exportUploads(config: AppConfig, dir: string): Promise<string[]> {
+  const names = await uploadNames(config);
+  if (config.storage !== 'postgres') {
+    const from = path.join(config.dataDir, 'uploads');
+    for (const name of names) await copyFile(path.join(from, name), path.join(dir, name));
+    return names;
+  }
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  try {
+    for (const name of names) {
+      const { rows } = await client.query<{ bytes: Buffer }>('SELECT bytes FROM uploads WHERE name = $1', [name]);
+      await writeFile(path.join(dir, name), rows[0]!.bytes, { mode: 0o600 });
+    }
+  } finally {
+    await client.end();
+  }
+  return names;
+}
+
+/**
+ * Stores the named files of `dir` in the uploads table through `client` (inside the import's transaction), in
+ * batches of at most UPLOAD_BATCH_BYTES, so neither memory nor one statement grows with the library.
+ */
+async function storeUploads(client: pg.ClientBase, dir: string, names: readonly string[]): Promise<void> {
+  let batch: { name: string; data: Buffer }[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await client.query(
+      `INSERT INTO uploads (name, content_type, bytes)
+       SELECT name, 'image/webp', bytes FROM unnest($1::text[], $2::bytea[]) AS x(name, bytes)
+       ON CONFLICT (name) DO NOTHING`,
+      [batch.map((file) => file.name), batch.map((file) => file.data)],
+    );
+    batch = [];
+    bytes = 0;
+  };
+  for (const name of names) {
+    const data = await readFile(path.join(dir, name));
+    if (bytes + data.length > UPLOAD_BATCH_BYTES) await flush();
+    batch.push({ name, data });
+    bytes += data.length;
+  }
+  await flush();
+  // No NOTIFY on uploads_changed: its payload (the names) is capped at 8000 bytes, and an import runs before the
+  // first start; an instance that does run copies the files at its next sync (every 30 s).
 }
 
 async function exportTo(folder: string, config: AppConfig): Promise<Manifest> {
@@ -109,15 +207,14 @@ async function exportTo(folder: string, config: AppConfig): Promise<Manifest> {
   } finally {
     await storage.close();
   }
-  const uploads = await readUploads(config);
-  for (const [name, bytes] of uploads) await writeFile(path.join(folder, 'uploads', name), bytes, { mode: 0o600 });
+  const uploadNamesExported = await exportUploads(config, path.join(folder, 'uploads'));
   await writeSnapshotFile(path.join(folder, 'records.json'), { format: 1, lastSeq: 0, collections });
   const manifest: Manifest = {
     format: 1,
     exportedAt: new Date().toISOString(),
     source: config.storage === 'postgres' ? 'postgres' : `file ${config.dataDir}`,
     collections: summarise(collections),
-    uploads: { count: uploads.size, names: [...uploads.keys()] },
+    uploads: { count: uploadNamesExported.length, names: uploadNamesExported },
   };
   await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   return manifest;
@@ -131,27 +228,30 @@ async function importFrom(folder: string, config: AppConfig): Promise<Manifest> 
   const collections = Object.fromEntries(
     COLLECTION_NAMES.map((name) => [name, snapshot.collections[name] ?? []]),
   ) as Collections;
-  // The folder is checked against its own manifest before anything is written.
+  // The folder is checked against its own manifest before anything is written: records, and every upload's name
+  // (it becomes a path) and presence.
   compare('export folder', summarise(collections), manifest.collections);
+  const names = checkUploadNames(manifest.uploads?.names, `${folder}/manifest.json`, 'Nothing was imported.');
+  const source = path.join(folder, 'uploads');
+  const digests = new Map<string, string>();
+  for (const name of names) {
+    try {
+      digests.set(name, sha256(await readFile(path.join(source, name))));
+    } catch (error) {
+      throw new Error(
+        `The export folder lacks the upload ${name} that its manifest names (${(error as Error).message}). Nothing was imported.`,
+        { cause: error },
+      );
+    }
+  }
   // Stored answers to Idempotency-Keys that expired since the export are dropped (the target would not load them).
   const nowMs = Date.now();
   const expired = collections.idempotency.filter((record) => isExpired('idempotency', record, nowMs)).length;
   collections.idempotency = collections.idempotency.filter((record) => !isExpired('idempotency', record, nowMs));
   const expected = summarise(collections);
-  const uploads = new Map<string, Buffer>();
-  for (const name of manifest.uploads.names) uploads.set(name, await readFile(path.join(folder, 'uploads', name)));
 
   if (config.storage === 'postgres') {
-    await importIntoEmptyPostgres(config.databaseUrl!, collections);
-    const pool = new pg.Pool({ connectionString: config.databaseUrl });
-    try {
-      await saveUploads(
-        pool,
-        [...uploads].map(([name, data]) => ({ name, contentType: 'image/webp', data })),
-      );
-    } finally {
-      await pool.end();
-    }
+    await importIntoEmptyPostgres(config.databaseUrl!, collections, (client) => storeUploads(client, source, names));
   } else if (config.storage === 'file') {
     await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     const present = (await readdir(config.dataDir)).filter(
@@ -163,9 +263,11 @@ async function importFrom(folder: string, config: AppConfig): Promise<Manifest> 
       );
     }
     await writeSnapshotFile(path.join(config.dataDir, 'db.json'), { format: 1, lastSeq: 0, collections });
+    // The rename is durable once the folder is: a crash must not leave the folder without db.json.
+    await fsyncPath(config.dataDir);
     const dir = path.join(config.dataDir, 'uploads');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    for (const name of uploads.keys()) await copyFile(path.join(folder, 'uploads', name), path.join(dir, name));
+    for (const name of names) await copyFile(path.join(source, name), path.join(dir, name));
   } else {
     throw new Error('STORAGE=memory keeps nothing: import into file or postgres');
   }
@@ -177,8 +279,8 @@ async function importFrom(folder: string, config: AppConfig): Promise<Manifest> 
   } finally {
     await target.close();
   }
-  const stored = await readUploads(config);
-  const missing = manifest.uploads.names.filter((name) => !stored.get(name)?.equals(uploads.get(name)!));
+  const stored = await uploadDigests(config);
+  const missing = names.filter((name) => stored.get(name) !== digests.get(name));
   if (missing.length > 0) throw new Error(`uploads missing or different after the import: ${missing.join(', ')}`);
   if (expired > 0) console.log(`${expired} stored Idempotency-Key answers had expired since the export: not imported.`);
   manifest.collections = expected;

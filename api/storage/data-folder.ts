@@ -69,3 +69,21 @@ export async function prepareDataFolder(dataDir: string): Promise<void> {
   }
   await tightenModes(dataDir);
 }
+
+/** Files only a used data folder holds besides db.json: journals (even empty), their cut copies, secret, initial-admin.txt. */
+const USED_FOLDER_FILE = /^(journal-\d+\.jsonl(\.cut-\d+)?|secret|initial-admin\.txt)$/;
+
+/**
+ * The files that show `dataDir` has held data (sorted; `uploads/` when that folder holds anything), or [] for a
+ * folder a first start may use. A first start writes db.json before anything else (openFileStorage), so a folder
+ * with any of these and no db.json has lost it.
+ */
+export async function usedFolderTraces(dataDir: string): Promise<string[]> {
+  const traces = (await readdir(dataDir)).filter((name) => USED_FOLDER_FILE.test(name)).sort();
+  try {
+    if ((await readdir(path.join(dataDir, 'uploads'))).length > 0) traces.push('uploads/');
+  } catch (error) {
+    if (!['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  }
+  return traces;
+}

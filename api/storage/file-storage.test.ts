@@ -2,8 +2,8 @@ import { appendFile, chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, wri
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openFileStorage, type FileStorageOptions, type JournalFile } from './file-storage';
-import { CorruptDataError, StorageUnavailableError, type Storage } from './storage';
+import { openFileStorage, readFileStorage, type FileStorageOptions, type JournalFile } from './file-storage';
+import { CorruptDataError, MissingSnapshotError, StorageUnavailableError, type Storage } from './storage';
 import { newCommunity, newListing, runStorageContract } from './storage-contract';
 
 const tempDirs: string[] = [];
@@ -362,6 +362,82 @@ describe('file storage', () => {
     await expect(openFileStorage({ dataDir: image })).rejects.toBeInstanceOf(CorruptDataError);
   });
 
+  describe('a used folder that lost db.json (audit #7)', () => {
+    /** Every file of `dir` (and of dir/uploads) with its bytes. */
+    const contents = async (dir: string) => {
+      const out: Record<string, string> = {};
+      for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+        if (entry.isFile())
+          out[path.relative(dir, path.join(entry.parentPath, entry.name))] = await readFile(
+            path.join(entry.parentPath, entry.name),
+            'base64',
+          );
+      }
+      return out;
+    };
+
+    it('is refused after a clean stop (db.json + an empty journal), naming what is missing and touching nothing', async () => {
+      const dir = await tempDir();
+      const storage = await openFileStorage({ dataDir: dir });
+      await storage.transact((tx) => tx.insert('communities', newCommunity('kept')));
+      await storage.close();
+      expect(await journals(dir)).toEqual(['journal-2.jsonl']);
+      expect((await stat(path.join(dir, 'journal-2.jsonl'))).size).toBe(0);
+      await rm(path.join(dir, 'db.json'));
+      const before = await contents(dir);
+
+      const error = await openFileStorage({ dataDir: dir }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(MissingSnapshotError);
+      expect(error).toBeInstanceOf(CorruptDataError);
+      const { message } = error as Error;
+      expect(message).toContain(path.join(dir, 'db.json'));
+      expect(message).toMatch(/missing/);
+      expect(message).toContain('journal-2.jsonl');
+      expectSafeAdvice(message);
+      expect(await contents(dir)).toEqual(before);
+      // The export's read-only open refuses it too, rather than exporting an empty database.
+      await expect(readFileStorage({ dataDir: dir })).rejects.toBeInstanceOf(MissingSnapshotError);
+    });
+
+    it.each([
+      ['an empty journal-1.jsonl', 'journal-1.jsonl', ''],
+      ['the secret', 'secret', 'x'.repeat(64)],
+      ['initial-admin.txt', 'initial-admin.txt', 'email: admin@example.com'],
+      ['an upload', 'uploads/0123456789abcdef-480.webp', 'bytes'],
+    ])('is refused when only %s shows the folder was used', async (_what, file, text) => {
+      const dir = await tempDir();
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), text);
+      const before = await contents(dir);
+      await expect(openFileStorage({ dataDir: dir })).rejects.toThrow(
+        new RegExp(`missing, but its folder has held data \\(${file.startsWith('uploads') ? 'uploads/' : file}`),
+      );
+      expect(await contents(dir)).toEqual(before);
+    });
+
+    it('a new folder gets an empty db.json before anything else: a crash after it is still a first start', async () => {
+      const dir = await tempDir();
+      const storage = await openStorage({ dataDir: dir });
+      expect(JSON.parse(await readFile(path.join(dir, 'db.json'), 'utf8'))).toMatchObject({ format: 1, lastSeq: 0 });
+      // The secret and the first admin's file come after the storage is open (api/server.ts, first-start.ts).
+      await writeFile(path.join(dir, 'secret'), 'x'.repeat(64));
+      const image = await crashImage(storage, dir);
+      await cp(path.join(dir, 'secret'), path.join(image, 'secret'));
+      const reopened = await openStorage({ dataDir: image });
+      expect(await reopened.count('adminUsers')).toBe(0);
+    });
+
+    it('journals holding every transaction from the first still open without db.json (earlier versions)', async () => {
+      const dir = await tempDir();
+      const storage = await openStorage({ dataDir: dir });
+      for (const slug of ['a', 'b', 'c']) await storage.transact((tx) => tx.insert('communities', newCommunity(slug)));
+      const image = await crashImage(storage, dir);
+      await rm(path.join(image, 'db.json'), { force: true });
+      const reopened = await openStorage({ dataDir: image });
+      expect((await reopened.list('communities')).map((r) => r.slug)).toEqual(['a', 'b', 'c']);
+    });
+  });
+
   describe('expired idempotency records (issue 13 item 7)', () => {
     const HOUR = 60 * 60 * 1000;
     /** A clock the test moves. */
@@ -501,7 +577,8 @@ describe('file storage', () => {
       for (let i = 0; i < 20; i++) await storage.transact((tx) => tx.insert('communities', newCommunity(`c${i}`)));
       const expected = await storage.list('communities');
       expect(expected).toHaveLength(20);
-      expect((await readdir(dir)).includes('db.json')).toBe(false);
+      // No compaction landed: db.json is still the empty one a new folder gets at its first open.
+      expect(JSON.parse(await readFile(path.join(dir, 'db.json'), 'utf8'))).toMatchObject({ lastSeq: 0 });
 
       const image = await crashImage(storage, dir);
       const fromCrash = await openStorage({ dataDir: image });

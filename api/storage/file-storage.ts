@@ -28,15 +28,20 @@
  * opens: reads work and each transact retries and rejects with StorageUnavailableError.
  *
  * Records handed out are deep-frozen (see engine.ts): no copy per read, and callers cannot corrupt storage.
- * One process per DATA_DIR: there is no lock file.
+ * A folder without db.json is a first start only if nothing else shows it was used (guardFirstStart).
+ *
+ * One process per DATA_DIR: there is no lock file. `npm run data:export` reads the folder with readFileStorage,
+ * which writes nothing, so it does not take the folder from under a running server.
  */
 import path from 'node:path';
-import { prepareDataFolder } from './data-folder';
+import { fileExists, fsyncPath, prepareDataFolder, usedFolderTraces } from './data-folder';
+import { emptySnapshot } from './disk-format';
 import { Engine } from './engine';
 import { engineStorage, type EngineStorageOptions } from './engine-storage';
-import { describeCut, replayDataFolder, saveCutBytes } from './journal-replay';
+import { describeCut, replayDataFolder, saveCutBytes, type Replayed } from './journal-replay';
 import { createJournalWriter, type JournalWriterOptions } from './journal-writer';
-import type { Storage } from './storage';
+import { writeSnapshotFile } from './snapshot-file';
+import { CorruptDataError, MissingSnapshotError, type Storage } from './storage';
 
 export type { JournalFile } from './journal-files';
 
@@ -53,7 +58,10 @@ export async function openFileStorage(options: FileStorageOptions): Promise<Stor
   await prepareDataFolder(dataDir);
 
   const engine = new Engine();
+  const dbFile = path.join(dataDir, 'db.json');
+  const hadSnapshot = await fileExists(dbFile);
   const replayed = await replayDataFolder(dataDir, engine, (options.now ?? Date.now)());
+  if (!hadSnapshot) await guardFirstStart(dataDir, dbFile, replayed);
   const writer = createJournalWriter({ ...options, dataDir }, engine, replayed);
   const { tail } = replayed;
   const copyNote = tail ? await saveCutBytes(tail) : '';
@@ -68,4 +76,66 @@ export async function openFileStorage(options: FileStorageOptions): Promise<Stor
     flush: () => writer.flush(),
     close: () => writer.close(),
   });
+}
+
+/**
+ * db.json is missing. Journals that hold every transaction from the first (an earlier version, or a crash before
+ * the first compaction) are a complete history. Otherwise the folder must be new: anything that shows it was used
+ * (a journal, even empty, the secret, initial-admin.txt, uploads) means db.json was lost, and a first start would
+ * seed example data and a new admin over it (MissingSnapshotError, touching nothing). A new folder gets an empty
+ * db.json before anything else, so that from now on "no db.json" always means "lost". Best effort: a folder that
+ * cannot take it (read-only, full) still opens as before, and its journal will hold transaction 1 onwards.
+ */
+async function guardFirstStart(dataDir: string, dbFile: string, replayed: Replayed): Promise<void> {
+  if (replayed.seq > 0) return;
+  const traces = await usedFolderTraces(dataDir);
+  if (traces.length > 0) throw new MissingSnapshotError(dbFile, traces);
+  try {
+    await writeSnapshotFile(dbFile, emptySnapshot());
+    await fsyncPath(dataDir);
+  } catch {
+    // The journal writer reports a folder that cannot take writes, on the first transact.
+  }
+}
+
+/**
+ * The data folder as it is on disk, read-only, for `npm run data:export`: db.json and the journals replayed into
+ * memory, and nothing written (no journal opened, no tail cut, no compaction on close, no mode tightened), so an
+ * export cannot move the journal from under a server that is using the folder. Its transactions are refused.
+ *
+ * A server compacting while this reads may remove a journal between the listing and the read, or put a newer
+ * db.json before it (a gap in the seqs): the read is tried again a few times before the error is reported.
+ * An unfinished last line (a write under way) is left out, as a restart would.
+ */
+export async function readFileStorage(options: { dataDir: string; now?: () => number }): Promise<Storage> {
+  const dataDir = path.resolve(options.dataDir);
+  if (!(await fileExists(dataDir))) throw new Error(`${dataDir}: no such data folder`);
+  for (let attempt = 1; ; attempt += 1) {
+    const engine = new Engine();
+    try {
+      const dbFile = path.join(dataDir, 'db.json');
+      const hadSnapshot = await fileExists(dbFile);
+      const replayed = await replayDataFolder(dataDir, engine, (options.now ?? Date.now)());
+      if (!hadSnapshot && replayed.seq === 0) {
+        const traces = await usedFolderTraces(dataDir);
+        if (traces.length > 0) throw new MissingSnapshotError(dbFile, traces);
+      }
+    } catch (error) {
+      const raced = error instanceof CorruptDataError || (error as NodeJS.ErrnoException).code === 'ENOENT';
+      if (raced && !(error instanceof MissingSnapshotError) && attempt < 5) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      throw error;
+    }
+    return engineStorage(
+      engine,
+      { ...options, sweepEveryMs: 0 },
+      {
+        commit: () => Promise.reject(new Error(`${dataDir} is open read-only (an export): nothing is written`)),
+        flush: () => Promise.resolve(),
+        close: () => Promise.resolve(),
+      },
+    );
+  }
 }

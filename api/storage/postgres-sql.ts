@@ -97,10 +97,14 @@ export async function readEverything(
  * versions, dates and order, in one SQL transaction under the write lock. Refuses a database that already holds
  * records (a server already started on it has seeded example data). Instances that are running anyway find a gap
  * in the change log after it and reload every record.
+ *
+ * `alsoInTransaction` runs inside the same transaction after the records (the import stores the uploaded images
+ * there): a failure or a killed import leaves nothing, so the import can simply be run again.
  */
 export async function importIntoEmptyPostgres(
   databaseUrl: string,
   collections: Partial<Record<CollectionName, readonly StoredRecord[]>>,
+  alsoInTransaction?: (client: pg.ClientBase) => Promise<void>,
 ): Promise<void> {
   await migratePostgres(databaseUrl);
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -127,6 +131,7 @@ export async function importIntoEmptyPostgres(
     const seq = (await readLastSeq(client)) + 2;
     await client.query('INSERT INTO changes (seq, changes) VALUES ($1, $2)', [seq, '[]']);
     await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, String(seq)]);
+    await alsoInTransaction?.(client);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

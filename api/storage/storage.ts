@@ -218,3 +218,19 @@ export class CorruptDataError extends Error {
     this.name = 'CorruptDataError';
   }
 }
+
+/**
+ * db.json is missing from a data folder that has held data (journals, the secret, the first admin's file, uploads):
+ * the server must refuse to start rather than take it for a first start, which would seed example data and a new
+ * admin over a folder whose records are gone from view. A CorruptDataError, so every start path reports it alike.
+ */
+export class MissingSnapshotError extends CorruptDataError {
+  constructor(
+    file: string,
+    readonly traces: readonly string[],
+  ) {
+    super(file, 'missing');
+    this.message = `The data file ${file} is missing, but its folder has held data (${traces.join(', ')} found). Starting would begin again as a first start, with a new admin and seeded content, and hide what the folder held. Nothing was changed. Keep the files above as they are, stop the server and restore db.json (or the whole data folder) from a backup. Only if you are sure the folder never held anything (a first start of an earlier version that stopped before its first write), start with a new, empty data folder instead.`;
+    this.name = 'MissingSnapshotError';
+  }
+}

@@ -18,7 +18,7 @@ import { setUploadStore, type UploadedFile } from './upload-store';
 
 export const UPLOADS_CHANNEL = 'uploads_changed';
 /** The only names the uploads folder holds (image-upload.ts): `<16 hex>-<width>.webp`. */
-const UPLOAD_NAME = /^[0-9a-f]{16}-\d{1,5}\.webp$/;
+export const UPLOAD_NAME = /^[0-9a-f]{16}-\d{1,5}\.webp$/;
 const DEFAULT_SYNC_EVERY_MS = 30_000;
 
 export interface PostgresUploadsOptions {

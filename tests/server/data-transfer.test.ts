@@ -4,13 +4,15 @@
  * versions, dates, order) and every upload byte for byte; an import never writes over existing data.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../api/config';
 import { ensureFirstStart } from '../../api/seed/first-start';
 import { openFileStorage } from '../../api/storage/file-storage';
+import { migratePostgres } from '../../api/storage/postgres-migrations';
 import { openPostgresStorage } from '../../api/storage/postgres-storage';
 import { COLLECTION_NAMES, type Storage } from '../../api/storage/storage';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
@@ -134,4 +136,110 @@ describe('moving data between the file database and PostgreSQL', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/does not match the manifest[\s\S]*communities/);
   });
+
+  /** A seeded file database with `uploads` (name → bytes), exported; returns the export folder. */
+  async function exportedFolder(uploads: Record<string, Buffer>) {
+    const source = makeTempDir();
+    const storage = await openFileStorage({ dataDir: source });
+    await ensureFirstStart(storage, testConfig({ dataDir: source, adminPassword: 'owner-password-1' }));
+    await storage.close();
+    mkdirSync(path.join(source, 'uploads'), { recursive: true });
+    for (const [name, bytes] of Object.entries(uploads)) writeFileSync(path.join(source, 'uploads', name), bytes);
+    const exported = path.join(makeTempDir(), 'moving');
+    const out = await transfer('export', exported, { STORAGE: 'file', DATA_DIR: source });
+    expect(out.code, out.stderr).toBe(0);
+    return exported;
+  }
+
+  async function sql(databaseUrl: string, text: string) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it(
+    'refuses upload names that leave the uploads folder, from a manifest or from the uploads table (audit #5)',
+    async () => {
+      const exported = await exportedFolder({ [UPLOAD]: Buffer.from('bytes') });
+      const manifestFile = path.join(exported, 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+      manifest.uploads.names.push('../../evil.txt');
+      writeFileSync(manifestFile, JSON.stringify(manifest));
+      writeFileSync(path.join(exported, 'uploads', '../../evil.txt'), 'read from outside the export');
+      const databaseUrl = await cluster.createDatabase('hostile');
+      const pgEnv = { STORAGE: 'postgres', DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir() };
+      const refused = await transfer('import', exported, pgEnv);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/not upload file names[\s\S]*"\.\.\/\.\.\/evil\.txt"/);
+      await migratePostgres(databaseUrl);
+      expect(
+        await sql(
+          databaseUrl,
+          'SELECT (SELECT count(*) FROM records)::int AS r, (SELECT count(*) FROM uploads)::int AS u',
+        ),
+      ).toEqual([{ r: 0, u: 0 }]);
+
+      // A row of the uploads table whose name is a path (stored by an earlier import) is not exported as one.
+      await sql(
+        databaseUrl,
+        `INSERT INTO uploads (name, content_type, bytes) VALUES ('../../evil.txt', 'image/webp', '\\x00')`,
+      );
+      const parent = makeTempDir();
+      const out = await transfer('export', path.join(parent, 'a', 'moving'), pgEnv);
+      expect(out.code).toBe(1);
+      expect(out.stderr).toMatch(/uploads table names uploads that are not upload file names/);
+      expect(existsSync(path.join(parent, 'a', 'moving', 'uploads', '../../evil.txt'))).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    'stores uploads in bounded batches inside the records’ transaction: a failure leaves the database empty (audit #1)',
+    async () => {
+      // 3 × 7 MB: more than one 16 MB batch, so at least two INSERT statements (one statement was ~2× the bytes as
+      // one string, which cannot be built above ~256 MB).
+      const big = (n: number) => Buffer.alloc(7 * 1024 * 1024, n);
+      const exported = await exportedFolder({
+        '0000000000000001-1920.webp': big(1),
+        '0000000000000002-1920.webp': big(2),
+        '0000000000000003-1920.webp': big(3),
+      });
+      const databaseUrl = await cluster.createDatabase('batches');
+      await migratePostgres(databaseUrl);
+      // A statement-level trigger counts the INSERTs; a row trigger refuses the third file (a full disk).
+      await sql(
+        databaseUrl,
+        `CREATE TABLE insert_statements (n int);
+         CREATE FUNCTION count_statement() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO insert_statements VALUES (1); RETURN NULL; END $$;
+         CREATE TRIGGER count_statement AFTER INSERT ON uploads FOR EACH STATEMENT EXECUTE FUNCTION count_statement();
+         CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.name LIKE '0000000000000003%' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$;
+         CREATE TRIGGER refuse BEFORE INSERT ON uploads FOR EACH ROW EXECUTE FUNCTION refuse();`,
+      );
+      const pgEnv = { STORAGE: 'postgres', DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir() };
+      const failed = await transfer('import', exported, pgEnv);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/disk full/);
+      expect(
+        await sql(
+          databaseUrl,
+          'SELECT (SELECT count(*) FROM records)::int AS r, (SELECT count(*) FROM uploads)::int AS u',
+        ),
+      ).toEqual([{ r: 0, u: 0 }]);
+
+      // Once the disk has room, the same import simply runs again.
+      await sql(databaseUrl, 'DROP TRIGGER refuse ON uploads');
+      const into = await transfer('import', exported, pgEnv);
+      expect(into.code, into.stderr).toBe(0);
+      expect(into.stdout).toMatch(/uploads\s+3 files/);
+      const [{ n }] = await sql(databaseUrl, 'SELECT count(*)::int AS n FROM insert_statements');
+      expect(n).toBeGreaterThanOrEqual(2);
+      const rows = await sql(databaseUrl, 'SELECT name, length(bytes) AS size FROM uploads ORDER BY name');
+      expect(rows).toEqual([1, 2, 3].map((i) => ({ name: `000000000000000${i}-1920.webp`, size: 7 * 1024 * 1024 })));
+    },
+    SLOW,
+  );
 });
