@@ -35,7 +35,15 @@ export async function listenForChanges(options: ChangeListenerOptions): Promise<
 
   const listen = async () => {
     if (stopped) return;
-    const client = new pg.Client({ connectionString: options.databaseUrl });
+    // As the pool's (postgres-storage.ts): a database that stops answering fails LISTEN or the connect, and the
+    // retry below takes over, instead of holding the open or the reconnection for ever.
+    const client = new pg.Client({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: 5000,
+      query_timeout: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     let lost = false;
     const onLost = () => {
       if (lost) return;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { startPostgresCluster, type PostgresCluster } from '../../tests/support/postgres-cluster';
@@ -46,6 +47,47 @@ runStorageContract('postgres', async () => {
     },
   };
 });
+
+/**
+ * A TCP relay to the cluster that can go silent: connections stay open and new ones are accepted, but nothing
+ * passes either way, as with a frozen database server or a dropped route (no error, no reset).
+ */
+async function silentRelay(targetPort: number) {
+  let silent = false;
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    track(client);
+    track(upstream);
+    client.on('data', (data) => void (silent || upstream.write(data)));
+    upstream.on('data', (data) => void (silent || client.write(data)));
+    client.on('end', () => void (silent || upstream.end()));
+    upstream.on('end', () => void (silent || client.end()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    silence: () => {
+      silent = true;
+    },
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** `promise`'s outcome, or a rejection saying it was still pending after `ms` (instead of a test timeout). */
+const within = <T>(ms: number, promise: Promise<T>): Promise<T> =>
+  Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms).unref()),
+  ]);
 
 describe('postgres storage', () => {
   const opened: PostgresStorage[] = [];
@@ -144,6 +186,46 @@ describe('postgres storage', () => {
     const fresh = await open({ databaseUrl, listen: false });
     expect((await fresh.list('communities')).map((r) => r.slug)).toEqual(['kept', 'after']);
     await closeAll();
+  });
+
+  it('fails writes and checks with StorageUnavailableError, and closes, when the database stops answering (audit #2)', async () => {
+    const databaseUrl = await cluster.createDatabase('silent');
+    const relay = await silentRelay(cluster.port);
+    try {
+      const throughRelay = databaseUrl.replace(`:${cluster.port}/`, `:${relay.port}/`);
+      const storage = await openPostgresStorage({
+        databaseUrl: throughRelay,
+        queryTimeoutMs: 500,
+        pollEveryMs: 0,
+        sweepEveryMs: 0,
+        log: () => {},
+      });
+      const kept = await storage.transact((tx) => tx.insert('communities', newCommunity('kept')));
+      // The pool keeps the write's connection open and idle: the next write reuses it, and gets no answer.
+      relay.silence();
+      const started = Date.now();
+      const attempts = await Promise.allSettled([
+        within(
+          4000,
+          storage.transact((tx) => tx.insert('communities', newCommunity('unanswered'))),
+        ),
+        within(
+          4000,
+          storage.transact((tx) => tx.update('communities', kept.id, { name: 'unanswered' })),
+        ),
+        within(4000, storage.upToDate()),
+      ]);
+      for (const attempt of attempts) {
+        expect(attempt.status).toBe('rejected');
+        expect((attempt as PromiseRejectedResult).reason).toBeInstanceOf(StorageUnavailableError);
+      }
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(await storage.list('communities')).toEqual([kept]);
+      // Shutdown does not wait for a database that will not answer (2 × the query timeout at most).
+      await within(3000, storage.close());
+    } finally {
+      await relay.stop();
+    }
   });
 
   describe('two instances on one database', () => {

@@ -75,6 +75,11 @@ export interface PostgresStorageOptions {
   keepChangesMs?: number;
   /** Pool size (default 10). */
   maxConnections?: number;
+  /**
+   * A query that has no answer after this long fails (client side, and `statement_timeout` on the server); close
+   * gives up waiting for the database after twice this. Default 10 s.
+   */
+  queryTimeoutMs?: number;
   /** Where connection trouble is reported. Default: console.warn. */
   log?: (message: string) => void;
 }
@@ -95,6 +100,14 @@ export interface PostgresStorage extends Storage {
 }
 
 const DEFAULT_POLL_EVERY_MS = 1000;
+/**
+ * Far above any query of a healthy database (the longest, reloading every record, takes well under a second at
+ * this site's sizes; a write waits for the lock behind other instances' writes of a few ms each), and below the
+ * time a user or a proxy waits for an answer.
+ */
+const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+/** A session left inside a transaction this long (its instance frozen or cut off) is ended, freeing the write lock. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
 const DEFAULT_KEEP_CHANGES_MS = 60 * 60 * 1000;
 /** Log rows applied per catch-up query outside the lock. */
 const CATCH_UP_PAGE = 1000;
@@ -106,12 +119,22 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   const keepChangesMs = options.keepChangesMs ?? DEFAULT_KEEP_CHANGES_MS;
   if (options.migrate !== false) await migratePostgres(databaseUrl);
 
-  // A database that does not answer (a dropped route, not a refused connection) fails a write after 5 s with
-  // StorageUnavailableError (503) instead of holding the request until TCP gives up.
+  // A database that does not answer (a dropped route, a frozen server: not a refused connection) fails a write
+  // with StorageUnavailableError (503) instead of holding the request until TCP gives up (~15 min). The connect
+  // timeout covers opening a connection (and waiting for a free one); a query on a connection already open (the
+  // poller keeps one warm) needs its own: `query_timeout` in the client, since a frozen server cannot enforce
+  // its `statement_timeout`. The server-side ones stop a query or a transaction that the client gave up on from
+  // holding the write lock; keepalive notices a dropped route on idle connections.
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 5000,
+    query_timeout: queryTimeoutMs,
+    statement_timeout: queryTimeoutMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle pooled connection that breaks (server restart) emits here; without a listener it would crash the process.
   pool.on('error', (error) => log(`PostgreSQL storage: idle connection lost (${errorText(error)})`));
@@ -257,11 +280,24 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
       closed = true;
       stopSweeper();
       if (poller) clearInterval(poller);
-      // Writes already queued are finished, not dropped.
-      await writer.idle();
-      await catching;
-      await listener?.stop();
-      await pool.end();
+      const shutdown = (async () => {
+        // Writes already queued are finished, not dropped.
+        await writer.idle();
+        await catching;
+        await listener?.stop();
+        await pool.end();
+      })();
+      // Ending a connection waits for the server to close it: a database that does not answer would hold the
+      // shutdown (SIGTERM) for ever. Queued writes have failed by then (query timeout); nothing acknowledged waits.
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = await Promise.race([
+        shutdown.then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), 2 * queryTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (gaveUp) log('PostgreSQL storage: the database did not answer while closing; closed without waiting for it');
     },
   };
 

@@ -10,6 +10,9 @@ import type { PostgresMirror } from './postgres-mirror';
 import { errorText, TAKE_WRITE_LOCK, writeChanges, type LogRow } from './postgres-sql';
 import { StorageUnavailableError, type Transaction } from './storage';
 
+/** node-postgres's error for a query with no answer within `query_timeout`. */
+const isQueryTimeout = (error: unknown) => error instanceof Error && error.message === 'Query read timeout';
+
 /** Bodies per SQL transaction at most: bounds one change-log row and one event-loop turn. */
 const MAX_BATCH = 500;
 
@@ -80,10 +83,16 @@ export function createPostgresWriter(pool: pg.Pool, mirror: PostgresMirror): Pos
     } catch (error) {
       broken = true;
       mirror.engine.rollback(executed.map(({ committed }) => committed));
-      await client.query('ROLLBACK').catch(() => {});
+      // A query that timed out is still the connection's active one: a ROLLBACK would only wait behind it. The
+      // connection is destroyed below instead, which ends the transaction on the server.
+      if (!isQueryTimeout(error)) await client.query('ROLLBACK').catch(() => {});
       // A unique value the database refused although the mirror allowed it: the mirror was wrong. Start over.
       if ((error as { code?: string }).code === '23505') mirror.needReload = true;
-      const failure = new StorageUnavailableError(`PostgreSQL refused the write (${errorText(error)})`);
+      const failure = new StorageUnavailableError(
+        isQueryTimeout(error)
+          ? `PostgreSQL did not answer (${errorText(error)})`
+          : `PostgreSQL refused the write (${errorText(error)})`,
+      );
       for (const { item } of executed) item.reject(failure);
       // Bodies not reached (the failure came before them) are rejected too.
       for (const item of batch) if (!executed.some((done) => done.item === item)) item.reject(failure);
