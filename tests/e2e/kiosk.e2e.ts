@@ -153,6 +153,8 @@ describe('open-house kiosk', () => {
 
     await page.getByRole('button', { name: 'Exit kiosk' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exit kiosk mode' });
+    // A password saved by the browser at the start must not fill in here, for any visitor to leave with.
+    expect(await dialog.getByLabel('Admin password').getAttribute('autocomplete')).toBe('new-password');
     await dialog.getByLabel('Admin password').fill('guessing-offline');
     await dialog.getByRole('button', { name: 'Exit kiosk' }).click();
     await dialog.getByText('Wrong password. Ask the admin who started kiosk mode.').waitFor({ timeout: 15_000 });

@@ -60,7 +60,9 @@ export function KioskExitDialog({ mode, attempts, onClose, onLeave }: KioskExitD
           required
           error={error ?? undefined}
           type="password"
-          autoComplete="current-password"
+          // Never filled in by the browser: a password the admin let it save at the start would let any visitor
+          // who taps 'Exit kiosk' leave, signed in to the leads inbox. 'new-password' stops the autofill.
+          autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
