@@ -643,7 +643,18 @@ describe('leads', () => {
     const all = await listLeads();
     expect(all.offline).toBe(false);
     expect(all.records.length).toBeGreaterThan(0);
+    // The badge's count asks for the counts only, never the leads themselves.
+    const asked: string[] = [];
+    configureHttpClient({
+      baseUrl: onlineUrl,
+      fetch: (input, init) => {
+        asked.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+        return fetch(input, init);
+      },
+    });
     const newCount = await countNewLeads();
+    goOnline();
+    expect(asked).toEqual(['/api/contacts/counts']);
     expect(newCount).toBe(all.records.filter((lead) => lead.status === 'NEW').length);
 
     const lead = all.records.find((candidate) => candidate.status === 'NEW')!;
