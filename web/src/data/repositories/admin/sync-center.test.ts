@@ -2,7 +2,13 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteLocalDb, localDb } from '../../local-db';
 import type { OutboxEntry } from '../../outbox-entry';
-import { describeOutboxEntry, discardFailed, listOutboxForAdmin, subscribeOutboxEntries } from './sync-center';
+import {
+  describeOutboxEntry,
+  discardFailed,
+  listOutboxForAdmin,
+  subscribeOutboxEntries,
+  type SyncEntry,
+} from './sync-center';
 
 const base: OutboxEntry = {
   id: 'e1',
@@ -48,6 +54,19 @@ describe('sync center', () => {
     await discardFailed('e1');
     await expect.poll(() => seen.at(-1)).toEqual(['e2', 'e3']);
     await expect(discardFailed('e3')).rejects.toThrow('being sent right now');
+    unsubscribe();
+  });
+
+  it('names a change that carries no name (a delete, a status edit) by its record on this device', async () => {
+    await localDb().listings.put({ id: 'l1', title: 'The Magnolia' } as never);
+    await localDb().outbox.bulkPut([
+      { ...base, id: 'd1', op: 'delete', method: 'DELETE', payload: undefined },
+      { ...base, id: 'd2', entityId: 'gone', op: 'delete', method: 'DELETE', payload: undefined, createdAt: 2 },
+    ]);
+    let seen: SyncEntry[] = [];
+    const unsubscribe = subscribeOutboxEntries((entries) => (seen = entries));
+    await expect.poll(() => seen.length).toBe(2);
+    expect(seen.map((entry) => entry.recordName)).toEqual(['The Magnolia', undefined]);
     unsubscribe();
   });
 });

@@ -29,12 +29,35 @@ export async function listOutboxForAdmin(): Promise<OutboxEntry[]> {
  * Calls `listener` with every entry now and whenever the outbox changes, in this tab or another one.
  * Returns the unsubscribe function.
  */
-export function subscribeOutboxEntries(listener: (entries: OutboxEntry[]) => void): () => void {
-  const subscription = liveQuery(async () => (await localDb().outbox.toArray()).sort(byCreatedAt)).subscribe({
+export function subscribeOutboxEntries(listener: (entries: SyncEntry[]) => void): () => void {
+  const subscription = liveQuery(async () => withRecordNames((await localDb().outbox.toArray()).sort(byCreatedAt))).subscribe({
     next: listener,
     error: (error: unknown) => console.warn('Outbox unavailable', error),
   });
   return () => subscription.unsubscribe();
+}
+
+/** An entry as the Sync page lists it: with the name of its record on this device, when the change carries none. */
+export type SyncEntry = OutboxEntry & { recordName?: string };
+
+const RECORD_NAME_FIELD = { communities: 'name', listings: 'title', properties: 'title', contacts: 'name' } as const;
+
+/**
+ * A delete carries no payload and an edit only its changed fields: without the device's copy of the record, the
+ * Sync page could name a refused delete only by its id, and the admin could not tell what Discard would drop.
+ */
+async function withRecordNames(entries: OutboxEntry[]): Promise<SyncEntry[]> {
+  return Promise.all(
+    entries.map(async (entry) => {
+      const field = RECORD_NAME_FIELD[entry.entity as keyof typeof RECORD_NAME_FIELD];
+      if (!field) return entry;
+      const table = localDb()[entry.entity as keyof typeof RECORD_NAME_FIELD] as unknown as {
+        get: (id: string) => Promise<Record<string, unknown> | undefined>;
+      };
+      const name = (await table.get(entry.entityId))?.[field];
+      return typeof name === 'string' && name ? { ...entry, recordName: name } : entry;
+    }),
+  );
 }
 
 /** What each kind of record is called in the sync center's texts. */

@@ -1,5 +1,5 @@
 /** Display texts for outbox entries on the Sync page. */
-import { ENTITY_NAMES, type OutboxEntry } from '@/data/repositories/admin/sync-center';
+import { ENTITY_NAMES, type SyncEntry } from '@/data/repositories/admin/sync-center';
 
 export const ENTITY_LABELS: Record<string, string> = ENTITY_NAMES;
 
@@ -21,10 +21,12 @@ function nameOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The record's name or title, from the change or the server's copy; else a short id. */
-export function entryTitle(entry: OutboxEntry): string {
+/** The record's name or title, from the change, the server's copy or this device's copy; else a short id. */
+export function entryTitle(entry: SyncEntry): string {
   if (entry.entity === 'settings') return 'site settings';
-  return nameOf(entry.payload) ?? nameOf(entry.conflict?.current) ?? `#${entry.entityId.slice(0, 8)}`;
+  return (
+    nameOf(entry.payload) ?? nameOf(entry.conflict?.current) ?? entry.recordName ?? `#${entry.entityId.slice(0, 8)}`
+  );
 }
 
 /** "metaTitle" → "Meta title"; "general.siteName" → "General › Site name". */
