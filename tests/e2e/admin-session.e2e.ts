@@ -154,6 +154,49 @@ describe('admin login', () => {
   }, 60_000);
 });
 
+describe('a session that ends while a form holds unsaved changes', () => {
+  it('keeps the page and what was typed, says so, and saves once a sign-in in another tab brings a session', async () => {
+    const agent = await createAdmin('ADMIN', 'mid-edit');
+    const property = await superApi<Property>('POST', '/properties', {
+      title: unique('E2E Mid-edit Property'),
+      address: '10 Session Ln',
+      city: 'Houston',
+      state: 'TX',
+      zipCode: '77002',
+      price: 300000,
+    });
+    const tab = await suite.openAdmin('/admin/properties?view=cards', 'Properties', agent);
+    const { page } = tab;
+    const row = page.locator(`li[data-record-id="${property.id}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByRole('button', { name: `Edit ${property.title}`, exact: true }).click();
+    const form = page.getByRole('region', { name: 'Edit Property' });
+    await field(form, 'Price').fill('333000');
+
+    // The session ends meanwhile: here a logout in another tab (an expired token, a changed password do the same).
+    const other = await tab.context.newPage();
+    await other.goto('/admin/dashboard', { waitUntil: 'load' });
+    await other.getByRole('button', { name: 'Logout', exact: true }).click();
+    await other.waitForURL(/\/admin\/login/, { timeout: 15_000 });
+
+    const ended = page.getByRole('alert').filter({ hasText: 'Your session has ended.' });
+    await ended.waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe(`/admin/properties/${property.id}`);
+    expect(await field(form, 'Price').inputValue()).toBe('333000');
+
+    // Signing in again in the other tab gives this one its session back: the notice goes and the save goes through.
+    await other.getByLabel('Email').fill(agent.email);
+    await other.getByLabel('Password').fill(agent.password);
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await ended.waitFor({ state: 'detached', timeout: 15_000 });
+    await form.getByRole('button', { name: 'Update Property', exact: true }).click();
+    await expectToast(page, 'Property updated successfully');
+    expect((await adminGet<Property>(`/properties/${property.id}`)).price).toBe(333000);
+    await other.close();
+    await superApi('DELETE', `/properties/${property.id}`);
+  }, 60_000);
+});
+
 describe('dashboard', () => {
   it('counts, new leads, the last-updated time, refresh after a change, and the recent activity', async () => {
     const [communities, listings, properties, leads] = await Promise.all([

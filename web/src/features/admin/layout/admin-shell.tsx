@@ -123,7 +123,16 @@ function Sidebar({
   );
 }
 
-function SignedInShell({ user, onLogout }: { user: AdminUser; onLogout: () => void }) {
+function SignedInShell({
+  user,
+  onLogout,
+  sessionEnded = false,
+}: {
+  user: AdminUser;
+  onLogout: () => void;
+  /** The session ended while a form held unsaved changes: the page stays, with a way to sign in again. */
+  sessionEnded?: boolean;
+}) {
   const sidebarId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, search } = useLocation();
@@ -206,6 +215,15 @@ function SignedInShell({ user, onLogout }: { user: AdminUser; onLogout: () => vo
       </Sidebar>
       <main className="admin-main" id="admin-main" tabIndex={-1}>
         <div className="admin-content">
+          {sessionEnded && (
+            <p className="notice notice--error" role="alert">
+              Your session has ended. Your unsaved changes are still on this page:{' '}
+              <a href="/admin/login" target="_blank" rel="noopener">
+                sign in again in a new tab
+              </a>
+              , then save them here.
+            </p>
+          )}
           <Outlet />
         </div>
       </main>
@@ -221,6 +239,7 @@ function ProtectedLayout() {
   const [loggingOut, setLoggingOut] = useState(false);
   const loggingOutRef = useRef(false);
   const hadUser = useRef(false);
+  const lastUser = useRef<AdminUser | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useTokenVerification(user !== null);
@@ -258,10 +277,16 @@ function ProtectedLayout() {
     );
   }
   if (!user) {
-    // Cleared while the shell was showing: a 401, a failed verification or a logout in another tab.
+    // Cleared while the shell was showing: a 401, a failed verification or a logout in another tab. A form with
+    // unsaved changes stays on the page (the redirect would unmount it and lose them, with no question asked): a
+    // sign-in in another tab stores a new session, which this tab picks up, and the form can then be saved.
+    if (lastUser.current && hasUnsavedChanges()) {
+      return <SignedInShell user={lastUser.current} onLogout={() => void handleLogout()} sessionEnded />;
+    }
     return <Navigate to="/admin/login" replace state={redirectState} />;
   }
   hadUser.current = true;
+  lastUser.current = user;
   return <SignedInShell user={user} onLogout={() => void handleLogout()} />;
 }
 
