@@ -179,6 +179,31 @@ describe('the /search page', () => {
     expect(describeProblems(tab.problems)).toBe('');
   });
 
+  it('keeps a filter in force that is not one of the choices ("under 450k", a shared beds=6) once the app starts', async () => {
+    const { page } = tab;
+    const under = listings.filter((listing) => listing.price <= 450_000);
+    await open(page, '/search?q=under+450k');
+    await page.getByText(`${under.length} homes match of ${listings.length}`).waitFor({ state: 'visible' });
+    // The app has started (open waits for it): the words, the URL and the list are what the link said.
+    await sleep(500);
+    expect(new URL(page.url()).search).toBe('?q=under+450k');
+    expect(await page.getByLabel('Max price', { exact: true }).inputValue()).toBe('450000');
+    await page.getByText(`${under.length} homes match of ${listings.length}`).waitFor({ state: 'visible' });
+
+    // Another choice keeps the price cap.
+    await page.getByLabel('Beds', { exact: true }).selectOption('3');
+    await page.waitForURL((url) => url.searchParams.get('beds') === '3');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('under 450k');
+    const threeBeds = under.filter((listing) => listing.bedrooms >= 3);
+    await page.getByText(`${threeBeds.length} homes match of ${listings.length}`).waitFor({ state: 'visible' });
+
+    await open(page, '/search?beds=6');
+    await sleep(500);
+    expect(new URL(page.url()).search).toBe('?beds=6');
+    expect(await page.getByLabel('Beds', { exact: true }).inputValue()).toBe('6');
+    expect(describeProblems(tab.problems)).toBe('');
+  });
+
   it('shows an empty state, and Clear filters brings every listing back', async () => {
     const { page } = tab;
     await open(page, '/search?type=condo&minPrice=1000000');

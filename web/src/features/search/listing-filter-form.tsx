@@ -31,7 +31,7 @@ interface ListingFilterFormProps {
   action: string;
   onChange: (next: ListingFilters) => void;
   /** The community choice; left out on a community's own page. */
-  communities?: readonly { slug: string; name: string }[];
+  communities?: readonly { id?: string; slug: string; name: string }[];
   /** What an unset choice means on this page (the community page shows available homes by default). */
   defaults?: ListingFilters;
 }
@@ -78,14 +78,25 @@ export function ListingFilterForm({
     anyLabel: string,
     steps: readonly number[],
     text = (step: number) => `${step}+`,
-  ) => ({
-    id: id(idName),
-    label,
-    name,
-    value: filters[name] ?? '',
-    onChange: (value: string) => change({ [name]: numberOrNull(value) }),
-    options: [['', anyLabel] as const, ...steps.map((step) => [step, text(step)] as const)],
-  });
+  ) => {
+    const value = filters[name];
+    return {
+      id: id(idName),
+      label,
+      name,
+      value: value ?? '',
+      onChange: (next: string) => change({ [name]: numberOrNull(next) }),
+      // A value in force that is not a step ("under 450k", a shared link's beds=6) is offered too: a select cannot
+      // show a value it has no option for, and the mount check above would read its first option and drop it.
+      options: [
+        ['', anyLabel] as const,
+        ...(value == null || steps.includes(value) ? steps : [...steps, value].sort((a, b) => a - b)).map(
+          (step) => [step, text(step)] as const,
+        ),
+      ],
+    };
+  };
+  const community = filters.community;
 
   return (
     <form ref={formRef} className="listing-filters" method="get" action={action} role="search">
@@ -96,7 +107,14 @@ export function ListingFilterForm({
           name="community"
           value={filters.community}
           onChange={(community) => change({ community })}
-          options={[['', 'All communities'], ...communities.map(({ slug, name }) => [slug, name] as const)]}
+          options={[
+            ['', 'All communities'],
+            ...communities.map(({ slug, name }) => [slug, name] as const),
+            // Named by id, or by a slug the site does not know (which lists nothing): kept, as for the numbers.
+            ...(community && !communities.some(({ slug }) => slug === community)
+              ? [[community, communities.find(({ id }) => id === community)?.name ?? community] as const]
+              : []),
+          ]}
         />
       )}
       <Choice {...numberChoice('min-price', 'Min price', 'minPrice', 'No min', PRICE_STEPS, formatUsd)} />
