@@ -5,7 +5,8 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Community } from '../../domain';
+import type { Community, Listing } from '../../domain';
+import { superApi } from './support/admin';
 import { publicCommunity, publicListings, sleep } from './support/api';
 import { fetchPage, headTags } from './support/html';
 import { describeProblems, isShownInViewport, newContext, newPage, open, settle } from './support/browser';
@@ -289,17 +290,21 @@ describe('top bars', () => {
     }
   });
 
-  it('the scroll position resets to the top on a path change', async () => {
+  it('the scroll position resets to the top on a path change, and the keyboard focus goes to the new page', async () => {
     const tab = await newPage(context);
     const { page } = tab;
     try {
       await open(page, '/');
       const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Communities', exact: true });
-      await footerLink.scrollIntoViewIfNeeded();
+      await footerLink.focus();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-      await footerLink.click();
+      await page.keyboard.press('Enter');
       await page.waitForURL(/\/communities$/);
       await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3_000 }).toBe(0);
+      // Not left on the footer link: the next Tab goes into the new page, not on down the footer.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('footer')))).toBe(false);
     } finally {
       await tab.close();
     }
@@ -322,32 +327,73 @@ describe('every public page', () => {
   });
 
   it('has no horizontal scroll at 360 px wide', async () => {
-    for (const pathname of publicPaths) {
-      const tab = await newPage(context);
-      try {
-        await tab.page.setViewportSize({ width: 360, height: 740 });
-        await open(tab.page, pathname);
-        const overflow = await tab.page.evaluate(() => {
-          window.scrollTo(1000, 0);
-          const scrollX = window.scrollX;
-          window.scrollTo(0, 0);
-          const offenders = [...document.querySelectorAll('body *')]
-            .map((element) => ({ element, rect: element.getBoundingClientRect() }))
-            .filter(({ rect }) => rect.width > 0 && rect.right > window.innerWidth + 1)
-            .slice(0, 5)
-            .map(
-              ({ element, rect }) =>
-                `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')} right=${Math.round(rect.right)}`,
-            );
-          return { scrollX, scrollWidth: document.documentElement.scrollWidth, offenders };
-        });
-        expect(overflow.scrollX, `${pathname} scrolls sideways: ${JSON.stringify(overflow)}`).toBe(0);
-      } finally {
-        await tab.close();
-      }
+    for (const pathname of publicPaths) await expectNoSidewaysScroll(pathname);
+  });
+
+  it('has none either when an admin pasted a long link into a description or a feature', async () => {
+    const link = 'https://www.examplehomebuilder.com/communities/emberly/floorplans/hearth-plan-2450-virtual-tour';
+    const community = await superApi<Community>('POST', '/communities', {
+      name: `E2E Long Link ${Date.now()}`,
+      location: 'Katy, TX',
+      description: `Floor plans and a virtual tour: ${link}`,
+    });
+    const listing = await superApi<Listing>('POST', '/listings', {
+      title: 'E2E Long Link Home',
+      communityId: community.id,
+      address: '1 Link Ln, Katy, TX 77494',
+      price: 400000,
+      bedrooms: 3,
+      bathrooms: 2,
+      sqft: 2000,
+      description: `Virtual tour: ${link}`,
+      features: [link],
+    });
+    try {
+      await expectNoSidewaysScroll(`/listing/${listing.id}`, true);
+      await expectNoSidewaysScroll(`/community/${community.slug}`, true);
+    } finally {
+      await superApi('DELETE', `/listings/${listing.id}`);
+      await superApi('DELETE', `/communities/${community.id}`);
     }
   });
 });
+
+/**
+ * Opens `pathname` 360 px wide and expects that the page cannot scroll sideways; `noneCut`: nor is any element
+ * past the right edge (a section with paint containment clips what overflows it instead of scrolling).
+ */
+async function expectNoSidewaysScroll(pathname: string, noneCut = false): Promise<void> {
+  const tab = await newPage(context);
+  try {
+    await tab.page.setViewportSize({ width: 360, height: 740 });
+    await open(tab.page, pathname);
+    // Sections that render when near are laid out only then: scroll through the page first.
+    await tab.page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    });
+    const overflow = await tab.page.evaluate(() => {
+      window.scrollTo(1000, 0);
+      const scrollX = window.scrollX;
+      window.scrollTo(0, 0);
+      const offenders = [...document.querySelectorAll('body *')]
+        .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0 && rect.right > window.innerWidth + 1)
+        .slice(0, 5)
+        .map(
+          ({ element, rect }) =>
+            `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')} right=${Math.round(rect.right)}`,
+        );
+      return { scrollX, scrollWidth: document.documentElement.scrollWidth, offenders };
+    });
+    expect(overflow.scrollX, `${pathname} scrolls sideways: ${JSON.stringify(overflow)}`).toBe(0);
+    if (noneCut) expect(overflow.offenders, pathname).toEqual([]);
+  } finally {
+    await tab.close();
+  }
+}
 
 describe('focus in sight', () => {
   // A control the keyboard reaches scrolls into view clear of the fixed top bar and the listing's phone bar.

@@ -1,6 +1,7 @@
 /**
  * The root route: loads the site settings once (name, contact details, colours, default meta), resets the scroll
- * on every path change (SPEC §2), and keeps document.head in step with the current page.
+ * and moves the focus to the page's content on every path change (SPEC §2), and keeps document.head in step with
+ * the current page.
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -26,6 +27,9 @@ function ScrollToTopOnPathChange() {
     if (previousPathname.current === pathname) return;
     previousPathname.current = pathname;
     window.scrollTo(0, 0);
+    // The header and footer stay across pages: a followed footer link kept the focus, and the next Tab went on
+    // down the footer. The new page's content takes it (main has tabIndex -1), as a page load starts at the top.
+    document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return null;
 }
