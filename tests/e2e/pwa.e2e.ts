@@ -124,6 +124,25 @@ describe('a route chunk that fails to load', () => {
     }
   });
 
+  it('a chunk that fails to preload while a visitor is typing (a hover prefetch) never reloads over the form', async () => {
+    const tab = await newPage(browser, { serviceWorkers: 'block' });
+    const { page } = tab;
+    try {
+      await open(page, '/contact');
+      await page.locator('#contact-name').fill('Dana Visitor');
+      await page.locator('#contact-message').fill('Looking for a 4 bedroom home near Katy.');
+      await page.route(`**${communitiesChunk()}`, (route) => route.abort('failed'));
+      const reloads = countReloads(page);
+      await page.getByRole('banner').getByRole('link', { name: 'Communities', exact: true }).first().hover();
+      await sleep(3_000);
+      expect(reloads(), 'full page loads after the failed prefetch').toBe(0);
+      expect(await page.locator('#contact-name').inputValue()).toBe('Dana Visitor');
+      expect(await page.locator('#contact-message').inputValue()).toBe('Looking for a 4 bedroom home near Katy.');
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('never loops when the chunk keeps failing, even when the visitor keeps clicking', async () => {
     const tab = await newPage(browser, { serviceWorkers: 'block' });
     const { page } = tab;

@@ -8,9 +8,10 @@
  * It keeps no field values: every form's fields are read through FormData at the send, so a server-rendered
  * form (the contact page) sends what the browser holds, typed before the app started or after.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFillTimer } from '@/components/spam-guard';
 import { serverFieldErrors } from '@/data/submit-inquiry';
+import { markClean, markDirty } from '@/utils/dirty-forms';
 
 export type SendOutcome = 'sent' | 'queued';
 export type VisitorFormStatus = 'idle' | 'submitting' | SendOutcome | 'error';
@@ -54,7 +55,15 @@ export function useVisitorForm<Field extends string>(options: VisitorFormOptions
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   // A second press while sending is ignored here: the submit button stays focusable (aria-disabled, not disabled).
   const sending = useRef(false);
-  useEffect(() => () => clearTimeout(pending.current), []);
+  // Typed and not yet sent: the update prompt's Reload and the chunk guard's reload wait (utils/dirty-forms.ts).
+  const id = useId();
+  useEffect(
+    () => () => {
+      clearTimeout(pending.current);
+      markClean(id);
+    },
+    [id],
+  );
 
   const focusFirstError = (found: FieldErrors<Field>) => {
     const first = fields.find((field) => found[field]);
@@ -63,6 +72,7 @@ export function useVisitorForm<Field extends string>(options: VisitorFormOptions
 
   // The form hears every field's input and change events.
   const edited = (event: FormEvent<HTMLFormElement>) => {
+    markDirty(id);
     const name = (event.target as HTMLInputElement).name as Field;
     if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest as FieldErrors<Field>);
     if (!keepFailure && status === 'error') setStatus('idle');
@@ -88,6 +98,8 @@ export function useVisitorForm<Field extends string>(options: VisitorFormOptions
       });
       setErrors({});
       setStatus(outcome);
+      // Sent, or kept in the outbox: nothing left to lose.
+      markClean(id);
       timer.restart();
       onSettled?.(outcome);
     } catch (error) {

@@ -16,6 +16,7 @@ import { Honeypot } from '@/components/spam-guard';
 import { ContactField } from '@/components/visitor-fields';
 import { InquiryRejectedError } from '@/data/http-errors';
 import { clearKioskMode, submitKioskSignIn, type KioskMode } from '@/data/repositories/kiosk-repository';
+import { markClean, markDirty } from '@/utils/dirty-forms';
 import { ExitAttempts } from './exit-check';
 import { KioskExitDialog } from './kiosk-exit-dialog';
 import { KioskWaiting } from './kiosk-waiting';
@@ -31,6 +32,8 @@ import {
   type SignInErrors,
   type SignInValues,
 } from './sign-in-form';
+
+const KIOSK_FORM_ID = 'kiosk-sign-in';
 
 interface KioskSignInProps {
   mode: KioskMode;
@@ -72,6 +75,14 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
     const timer = setTimeout(reset, THANK_YOU_RESET_MS);
     return () => clearTimeout(timer);
   }, [state.screen, reset]);
+
+  // A sign-in being typed holds back the update prompt's Reload and the chunk guard's reload (utils/dirty-forms.ts).
+  const typing = state.screen === 'form' && !isBlank(state.values);
+  useEffect(() => {
+    if (!typing) return;
+    markDirty(KIOSK_FORM_ID);
+    return () => markClean(KIOSK_FORM_ID);
+  }, [typing]);
 
   // A half-filled form left alone (the visitor walked away) is cleared; every edit restarts the clock.
   useEffect(() => {
