@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_RELOAD_WINDOW_MS, decideOnChunkFailure, type ChunkReloadState } from './chunk-reload';
 
 const build = 'https://example.test/assets/index-abc123.js';
@@ -43,5 +43,34 @@ describe('decideOnChunkFailure', () => {
   it('treats a clock that went backwards as within the window (no loop)', () => {
     expect(decideOnChunkFailure(state(1, -60_000), now, true, build)).toBe('clear-caches-and-reload');
     expect(decideOnChunkFailure(state(2, -60_000), now, true, build)).toBe('show-error');
+  });
+});
+
+describe('handleChunkFailure clearing the caches', () => {
+  it("spares the service worker's precache (the offline site), deleting only the runtime caches", async () => {
+    const { handleChunkFailure } = await import('./chunk-reload');
+    const buildId = new URL('./chunk-reload.ts', import.meta.url).href;
+    const session = new Map([['chunk-reload', JSON.stringify({ buildId, at: Date.now(), attempts: 1 })]]);
+    const deleted: string[] = [];
+    let reloaded = false;
+    const keys = ['workbox-precache-v2-http://127.0.0.1/', 'pages', 'images', 'offline-pack-images'];
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => session.get(key) ?? null,
+      setItem: (key: string, value: string) => session.set(key, value),
+    });
+    vi.stubGlobal('localStorage', { removeItem: () => undefined });
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal('caches', {
+      keys: async () => keys,
+      delete: async (key: string) => deleted.push(key) > 0,
+    });
+    vi.stubGlobal('window', { caches: {}, location: { reload: () => (reloaded = true) } });
+    try {
+      expect(handleChunkFailure()).toBe('clear-caches-and-reload');
+      await vi.waitFor(() => expect(reloaded).toBe(true));
+      expect(deleted).toEqual(['pages', 'images', 'offline-pack-images']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

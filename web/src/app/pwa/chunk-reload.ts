@@ -70,8 +70,16 @@ export function handleChunkFailure(background = false): ChunkFailureDecision {
     } catch {
       // ignore
     }
+    // Not the service worker's precache: its files are named by their content, so it cannot hold a stale chunk,
+    // and the worker never refills it before the next deploy: without it, the site stopped working offline.
     const cleared =
-      'caches' in window ? caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key)))) : null;
+      'caches' in window
+        ? caches
+            .keys()
+            .then((keys) =>
+              Promise.all(keys.filter((key) => !key.startsWith('workbox-precache')).map((key) => caches.delete(key))),
+            )
+        : null;
     void Promise.resolve(cleared)
       .catch(() => undefined)
       .then(() => window.location.reload());
