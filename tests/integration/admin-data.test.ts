@@ -577,7 +577,8 @@ describe('conflicts', () => {
     expect(failed).toMatchObject({ state: 'failed', lastStatus: 400, lastError: 'Invalid input' });
     expect(failed!.details?.[0]?.path).toBe('zipCode');
 
-    await retryFailed(failed!.id);
+    // Retry says what came of it: refused again, with the server's reason.
+    await expect(retryFailed(failed!.id)).rejects.toThrow('Refused again: Invalid input');
     expect((await listOutboxForAdmin())[0]).toMatchObject({ id: failed!.id, state: 'failed' });
     await discardFailed(failed!.id);
     expect(await listOutbox()).toEqual([]);

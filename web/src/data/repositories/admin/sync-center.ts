@@ -108,10 +108,19 @@ export async function discardFailed(id: string): Promise<void> {
 }
 
 /** Puts a failed change back in the queue as it is and drains. */
-export async function retryFailed(id: string): Promise<void> {
+/**
+ * Retry: sends a refused change again as it is, and says what came of it once the drain is over: 'sent', or
+ * 'waiting' (offline, or the server did not answer); refused again, or now in conflict, it throws with the reason.
+ */
+export async function retryFailed(id: string): Promise<'sent' | 'waiting'> {
   await retryOutboxEntry(id);
   startSyncWorker();
   await requestDrain();
+  const entry = await getOutboxEntry(id);
+  if (!entry) return 'sent';
+  if (entry.state === 'failed') throw new Error(`Refused again: ${entry.lastError ?? 'the server did not say why'}`);
+  if (entry.state === 'conflict') throw new Error('Someone changed this record meanwhile: it is now a conflict.');
+  return 'waiting';
 }
 
 /** "Sync now": what waited for the network goes now, then the queue drains. */

@@ -14,7 +14,8 @@ export interface EntryAction {
   label: string;
   variant: 'primary' | 'ghost' | 'danger-outline';
   confirm?: { question: (entry: OutboxEntry) => string; title: string; confirmLabel: string };
-  run: (id: string) => Promise<unknown>;
+  /** Resolves with the success toast's text when it depends on the outcome, else `done` is shown. */
+  run: (id: string) => Promise<string | void>;
   done: string;
   failed: string;
 }
@@ -62,7 +63,8 @@ const REFUSED_ACTIONS: readonly EntryAction[] = [
   {
     label: 'Retry',
     variant: 'primary',
-    run: retryFailed,
+    // Retry waits for the send: the toast says what came of it (refused again is an error toast).
+    run: async (id) => ((await retryFailed(id)) === 'sent' ? 'The change was sent' : undefined),
     done: 'The change will be sent again',
     failed: 'Could not retry',
   },

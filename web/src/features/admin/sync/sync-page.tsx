@@ -79,11 +79,10 @@ export function SyncPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
 
-  const run = async (id: string, action: () => Promise<unknown>, done: string, failed: string) => {
+  const run = async (id: string, action: () => Promise<string | void>, done: string, failed: string) => {
     setBusy(id);
     try {
-      await action();
-      toast.success(done);
+      toast.success((await action()) ?? done);
     } catch (actionError) {
       toast.error(errorMessage(actionError, failed));
     } finally {
