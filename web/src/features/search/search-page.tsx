@@ -91,6 +91,8 @@ export function SearchPage({ communities, results, page, matched, total, filtere
             </Suspense>
           )}
           <div className="search-layout__results">
+            {/* The cards' titles are h3 (the shared card): a heading between them and the page's h1. */}
+            <h2 className="visually-hidden">Matching homes</h2>
             <div className="search-summary">
               <p className="result-count" role="status" tabIndex={-1} ref={count}>
                 {filtered

@@ -101,6 +101,18 @@ describe('/search rendered on the server', () => {
   });
 });
 
+describe('/search headings', () => {
+  it('go down one level at a time: the h1, an h2 for the results, then the cards’ h3 titles', async () => {
+    const { html } = await render('/search', ORIGIN, reader);
+    const levels = [...html.matchAll(/<h([1-6])\b/g)].map((match) => Number(match[1]));
+    levels.forEach((level, index) => {
+      if (index > 0)
+        expect(level, `heading ${index + 1} after h${levels[index - 1]}`).toBeLessThanOrEqual(levels[index - 1]! + 1);
+    });
+    expect(levels).toContain(3);
+  });
+});
+
 describe('community page filters rendered on the server', () => {
   it('keeps the available listings in server order without filters', async () => {
     const result = await render('/community/emberly', ORIGIN, reader);
