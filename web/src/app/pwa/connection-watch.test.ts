@@ -18,6 +18,7 @@ const status = (patch: Partial<OfflineStatus> = {}): OfflineStatus => ({
   deliveredAt: 0,
   waiting: 0,
   refused: 0,
+  photosMissing: 0,
   ...patch,
 });
 

@@ -68,6 +68,13 @@ export function visitorQueueText({ waiting, refused }: VisitorQueue): string | n
   return parts.length ? parts.join(' · ') : null;
 }
 
+/** The moment after a pack is stored: all of it, or what it could not keep (never "Available offline" alone then). */
+export function packStoredText(photosMissing: number): string {
+  return photosMissing > 0
+    ? `Available offline, but ${photosMissing} ${photosMissing === 1 ? 'photo' : 'photos'} could not be saved on this device`
+    : 'Available offline';
+}
+
 export function OfflineIndicator({ store }: { store: Store<OfflineStatus> }) {
   const status = useSyncExternalStore(store.subscribe, store.get, store.get);
   const showStored = useMoment(status.storedAt);
@@ -87,8 +94,9 @@ export function OfflineIndicator({ store }: { store: Store<OfflineStatus> }) {
       ) : queueText ? (
         <span style={offlineStyle}>{queueText}</span>
       ) : showStored ? (
-        <span style={readyStyle}>
-          <span aria-hidden="true">✓</span> Available offline
+        <span style={status.photosMissing ? offlineStyle : readyStyle}>
+          {!status.photosMissing && <span aria-hidden="true">✓ </span>}
+          {packStoredText(status.photosMissing)}
         </span>
       ) : null}
     </div>

@@ -39,6 +39,8 @@ export interface OfflineStatus {
   waiting: number;
   /** Those the server refused after they were queued: kept on this device, never delivered on their own. */
   refused: number;
+  /** Photos the last pack could not keep on this device (storage full, a failed download): said beside "Available offline". */
+  photosMissing: number;
 }
 
 /** Set by sw/sw.ts on the shell it answers a navigation with when the network fails. */
@@ -54,7 +56,22 @@ export const offlineStatus = createStore<OfflineStatus>({
   deliveredAt: 0,
   waiting: 0,
   refused: 0,
+  photosMissing: 0,
 });
+
+/**
+ * What a finished pack leaves: whether to stamp it (no new pack for 6 hours) and how many photos it lacks. A pack
+ * whose photos did not all reach the device is not stamped, so the next online load tries them again (an agent's
+ * tablet at an open house must not wait 6 hours with photos missing); without a worker that warmed them, likewise,
+ * unless this browser has no service worker at all.
+ */
+export function packOutcome(
+  warmed: Pick<WarmImagesResult, 'failed'> | null,
+  workers: boolean,
+): { stamp: boolean; photosMissing: number } {
+  const photosMissing = warmed?.failed ?? 0;
+  return { stamp: workers ? Boolean(warmed) && photosMissing === 0 : true, photosMissing };
+}
 
 /**
  * Whether to pull the pack now: never stored, older than 6 hours, stamped in the future (the clock changed), or
@@ -122,10 +139,15 @@ export function runOfflinePackIfDue(): Promise<void> {
     const workers = 'serviceWorker' in navigator && !import.meta.env.DEV;
     const warmed = workers ? await warmImages(pack.imageUrls) : null;
     await Promise.resolve(persistStorage()).catch(() => undefined);
-    // Without a worker that warmed the images, try again on the next load (unless this browser has none at all).
-    if (warmed || !workers) writeStamp(Date.now());
-    if (warmed && warmed.failed > 0) console.warn(`Offline pack: ${warmed.failed} image(s) could not be cached`);
-    offlineStatus.set((status) => ({ ...status, pack: 'ready', storedAt: Date.now(), fromShell: false }));
+    const { stamp, photosMissing } = packOutcome(warmed, workers);
+    if (stamp) writeStamp(Date.now());
+    offlineStatus.set((status) => ({
+      ...status,
+      pack: 'ready',
+      storedAt: Date.now(),
+      fromShell: false,
+      photosMissing,
+    }));
   })()
     .catch((error: unknown) => {
       console.warn('Offline pack failed; it is retried on the next online load', error);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formDirtyRegistry } from '@/utils/dirty-forms';
-import { isOfflinePackDue, OFFLINE_PACK_INTERVAL_MS } from './offline-pack-schedule';
+import { isOfflinePackDue, OFFLINE_PACK_INTERVAL_MS, packOutcome } from './offline-pack-schedule';
+import { packStoredText } from './offline-indicator';
 import { updateBlocker } from './update-prompt';
 
 describe('isOfflinePackDue', () => {
@@ -50,5 +51,21 @@ describe('formDirtyRegistry', () => {
     formDirtyRegistry.markDirty('x');
     expect(listener).toHaveBeenCalledTimes(4);
     formDirtyRegistry.markClean('x');
+  });
+});
+
+describe('a stored offline pack', () => {
+  it('is stamped only when every photo reached the device, so missing photos are tried again on the next load', () => {
+    expect(packOutcome({ failed: 0 }, true)).toEqual({ stamp: true, photosMissing: 0 });
+    expect(packOutcome({ failed: 57 }, true)).toEqual({ stamp: false, photosMissing: 57 });
+    // A worker that did not answer: again on the next load; a browser without workers: nothing to retry.
+    expect(packOutcome(null, true)).toEqual({ stamp: false, photosMissing: 0 });
+    expect(packOutcome(null, false)).toEqual({ stamp: true, photosMissing: 0 });
+  });
+
+  it('says how many photos are missing rather than "Available offline" alone', () => {
+    expect(packStoredText(0)).toBe('Available offline');
+    expect(packStoredText(1)).toBe('Available offline, but 1 photo could not be saved on this device');
+    expect(packStoredText(57)).toBe('Available offline, but 57 photos could not be saved on this device');
   });
 });
