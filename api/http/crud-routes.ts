@@ -76,11 +76,27 @@ export function registerCrudRoutes<C extends CollectionName>(app: FastifyInstanc
     { ...auth, schema: { body: options.createSchema } },
     auditedWrite({ action: `${entity}.create`, entity: collection }, (request, { tx }) => {
       const input = request.body;
+      const existing = typeof input.id === 'string' ? tx.get(collection, input.id) : undefined;
+      if (existing) {
+        // Ids are made on the device: the same create again, from the admin who made it and with the fields the
+        // record holds, is that create sent again after its Idempotency-Key expired (an answer lost, the device
+        // offline for more than a day). It is answered with the record, as a replay would be, instead of a 409 that
+        // parks a change the server took as refused. Anything else (another admin, other fields) is a clash.
+        const stored = existing as unknown as Record<string, unknown>;
+        const sameFields = Object.entries(input).every(
+          ([field, value]) => field === 'id' || JSON.stringify(stored[field]) === JSON.stringify(value),
+        );
+        const madeByCaller =
+          sameFields &&
+          tx
+            .list('audit', { action: `${entity}.create`, entityId: existing.id })
+            .some((entry) => entry.actorId === request.admin?.id);
+        if (madeByCaller) return { statusCode: 201, body: existing, unchanged: true };
+        throw new HttpError(409, `A ${entity} with this id already exists`);
+      }
       const record = options.prepareCreate
         ? options.prepareCreate(tx, input)
         : (input as NewRecord<CollectionTypes[C]>);
-      if (record.id && tx.get(collection, record.id))
-        throw new HttpError(409, `A ${entity} with this id already exists`);
       const created = tx.insert(collection, record);
       return { statusCode: 201, body: created };
     }),

@@ -25,6 +25,8 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 export interface WriteResult<T> {
   statusCode: number;
   body: T;
+  /** Nothing was written (a create found already made by the same admin): no audit entry. */
+  unchanged?: boolean;
 }
 
 export interface WriteContext {
@@ -168,7 +170,7 @@ export async function runWrite<T>(
         expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString(),
       });
     }
-    if (audit && request.admin) {
+    if (audit && request.admin && !result.unchanged) {
       const entityId = audit.entityId(result.body);
       const after = audit.entity !== 'session' && entityId ? tx.get(audit.entity, entityId) : undefined;
       tx.insert('audit', {
@@ -183,7 +185,7 @@ export async function runWrite<T>(
         ...auditDetails(audit.entity, auditedBefore, after),
       });
     }
-    return { replayed: false, ...result };
+    return { replayed: false, statusCode: result.statusCode, body: result.body };
   });
 
   // A replay may answer from a change that is committed in memory but not yet on disk: wait for it.

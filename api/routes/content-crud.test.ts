@@ -272,6 +272,32 @@ describe('idempotency keys', () => {
     expect(await t.storage.count('communities')).toBe(1);
   });
 
+  it('answers a create sent again after its key expired with the stored record (its creator) or 409 (anyone else)', async () => {
+    const id = '39280dd1-5a7e-4c1b-9a55-0b1f0c2e4d11';
+    const body = propertyBody({ id, title: 'Offline P' });
+    const send = (token: string, key: string) =>
+      t.request({ method: 'POST', url: '/api/properties', token, headers: { 'idempotency-key': key }, json: body });
+    const first = await send(t.adminToken, 'offline-create-k1');
+    expect(first.statusCode).toBe(201);
+    // The answer was lost, the device stayed offline past the key's 24 h: the same create, under a new key.
+    const again = await send(t.adminToken, 'offline-create-k2');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await t.storage.count('properties')).toBe(1);
+    const creates = (await t.storage.list('audit')).filter((entry) => entry.action === 'property.create');
+    expect(creates).toHaveLength(1);
+    // Another admin's create of that id, or other fields under it, is a clash.
+    expect((await send(t.superToken, 'offline-create-k3')).statusCode).toBe(409);
+    const edited = await t.request({
+      method: 'POST',
+      url: '/api/properties',
+      token: t.adminToken,
+      headers: { 'idempotency-key': 'offline-create-k4' },
+      json: { ...body, title: 'Offline P, edited' },
+    });
+    expect(edited.statusCode).toBe(409);
+  });
+
   it('answers 422 for the same key with another body, storing nothing more', async () => {
     const headers = { 'idempotency-key': 'offline-edit-0002' };
     await t.request({ method: 'POST', url: '/api/communities', token: t.adminToken, headers, json: communityBody() });
