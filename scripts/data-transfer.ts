@@ -24,7 +24,7 @@
  * transaction: a library of any size fits in memory, and a failed or killed import leaves the database empty.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfigOrExit, type AppConfig } from '../api/config';
@@ -34,6 +34,7 @@ import { importIntoEmptyPostgres, openPostgresStorage } from '../api/storage/pos
 import { isExpired, type StoredRecord } from '../api/storage/engine';
 import { writeSnapshotFile } from '../api/storage/snapshot-file';
 import { COLLECTION_NAMES, type CollectionName, type Storage } from '../api/storage/storage';
+import { writeFileAtomic } from '../api/uploads/atomic-file';
 import { UPLOAD_NAME } from '../api/uploads/postgres-uploads';
 
 /** Bytes of uploads per INSERT: node-postgres sends a bytea[] as one hex string (2× the bytes), and V8 caps a string at ~512 M characters. */
@@ -45,6 +46,8 @@ interface Manifest {
   source: string;
   collections: Record<CollectionName, { count: number; sha256: string }>;
   uploads: { count: number; names: string[] };
+  /** The folder holds `secret`: the source's signing secret (absent in exports made before it was carried). */
+  secret?: boolean;
 }
 
 type Collections = Record<CollectionName, StoredRecord[]>;
@@ -190,6 +193,53 @@ async function storeUploads(client: pg.ClientBase, dir: string, names: readonly 
   // first start; an instance that does run copies the files at its next sync (every 30 s).
 }
 
+/**
+ * The secret the source's servers sign with: admin tokens, kiosk passes and the fingerprints of stored
+ * Idempotency-Key answers (api/http/idempotent-write.ts) are keyed by it. JWT_SECRET when set, else the data
+ * folder's `secret` file, else PostgreSQL's shared one; undefined when none was made yet (no server ever started).
+ */
+async function sourceSecret(config: AppConfig): Promise<string | undefined> {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (config.storage === 'postgres') {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ value: string }>("SELECT value FROM shared_secrets WHERE name = 'jwt'");
+      return rows[0]?.value;
+    } catch {
+      return undefined; // no shared_secrets table: no instance ever started on it
+    } finally {
+      await client.end();
+    }
+  }
+  try {
+    const stored = (await readFile(path.join(config.dataDir, 'secret'), 'utf8')).trim();
+    return stored.length >= 32 ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Gives the target the source's secret, so that what the secret keys stays valid across the move: signed-in
+ * admins, kiosk passes, and a queued lead or edit whose answer was lost before the move, which the target must
+ * replay (with a new secret its stored fingerprint never matches: a 422 parked the lead as refused). A file
+ * target that already has another secret is refused before anything is written.
+ */
+async function checkTargetSecret(config: AppConfig, secret: string | undefined): Promise<void> {
+  if (secret === undefined || config.storage !== 'file') return;
+  try {
+    const present = (await readFile(path.join(config.dataDir, 'secret'), 'utf8')).trim();
+    if (present && present !== secret) {
+      throw new Error(
+        `${config.dataDir}/secret differs from the exported one: remove it (no server has used this folder's data) or import into an empty folder. Nothing was imported.`,
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 async function exportTo(folder: string, config: AppConfig): Promise<Manifest> {
   await mkdir(path.join(folder, 'uploads'), { recursive: true, mode: 0o700 });
   if ((await readdir(folder)).some((name) => name === 'records.json')) {
@@ -209,12 +259,15 @@ async function exportTo(folder: string, config: AppConfig): Promise<Manifest> {
   }
   const uploadNamesExported = await exportUploads(config, path.join(folder, 'uploads'));
   await writeSnapshotFile(path.join(folder, 'records.json'), { format: 1, lastSeq: 0, collections });
+  const secret = await sourceSecret(config);
+  if (secret !== undefined) await writeFile(path.join(folder, 'secret'), `${secret}\n`, { mode: 0o600 });
   const manifest: Manifest = {
     format: 1,
     exportedAt: new Date().toISOString(),
     source: config.storage === 'postgres' ? 'postgres' : `file ${config.dataDir}`,
     collections: summarise(collections),
     uploads: { count: uploadNamesExported.length, names: uploadNamesExported },
+    ...(secret !== undefined ? { secret: true } : {}),
   };
   await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   return manifest;
@@ -244,6 +297,10 @@ async function importFrom(folder: string, config: AppConfig): Promise<Manifest> 
       );
     }
   }
+  const secret = manifest.secret ? (await readFile(path.join(folder, 'secret'), 'utf8')).trim() : undefined;
+  if (secret !== undefined && secret.length < 32)
+    throw new Error(`${folder}/secret is not a secret. Nothing was imported.`);
+  await checkTargetSecret(config, secret);
   // Stored answers to Idempotency-Keys that expired since the export are dropped (the target would not load them).
   const nowMs = Date.now();
   const expired = collections.idempotency.filter((record) => isExpired('idempotency', record, nowMs)).length;
@@ -251,7 +308,16 @@ async function importFrom(folder: string, config: AppConfig): Promise<Manifest> 
   const expected = summarise(collections);
 
   if (config.storage === 'postgres') {
-    await importIntoEmptyPostgres(config.databaseUrl!, collections, (client) => storeUploads(client, source, names));
+    await importIntoEmptyPostgres(config.databaseUrl!, collections, async (client) => {
+      await storeUploads(client, source, names);
+      // The database holds no records (checked above): a secret stored already belongs to nothing yet.
+      if (secret !== undefined) {
+        await client.query(
+          "INSERT INTO shared_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
+          [secret],
+        );
+      }
+    });
   } else if (config.storage === 'file') {
     await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     const present = (await readdir(config.dataDir)).filter(
@@ -262,17 +328,54 @@ async function importFrom(folder: string, config: AppConfig): Promise<Manifest> 
         `${config.dataDir} already holds a database (${present.join(', ')}): import only into an empty data folder`,
       );
     }
-    await writeSnapshotFile(path.join(config.dataDir, 'db.json'), { format: 1, lastSeq: 0, collections });
-    // The rename is durable once the folder is: a crash must not leave the folder without db.json.
-    await fsyncPath(config.dataDir);
-    const dir = path.join(config.dataDir, 'uploads');
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    for (const name of names) await copyFile(path.join(source, name), path.join(dir, name));
+    // Everything the import writes is listed, and removed again if the read-back below fails: a re-run then finds
+    // the folder as it was (it refused "already holds a database" over a db.json the import itself wrote).
+    const written: string[] = [];
+    try {
+      const dir = path.join(config.dataDir, 'uploads');
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const there = new Set(await readdir(dir));
+      for (const name of names) {
+        if (there.has(name)) continue;
+        await copyFile(path.join(source, name), path.join(dir, name));
+        written.push(path.join(dir, name));
+      }
+      // The secret before db.json: a folder with db.json and no secret would make a new one at the server's start.
+      const secretFile = path.join(config.dataDir, 'secret');
+      if (secret !== undefined && !(await stat(secretFile).catch(() => null))) {
+        await writeFileAtomic(secretFile, Buffer.from(`${secret}\n`));
+        written.push(secretFile);
+      }
+      const dbFile = path.join(config.dataDir, 'db.json');
+      written.push(dbFile);
+      await writeSnapshotFile(dbFile, { format: 1, lastSeq: 0, collections });
+      // The rename is durable once the folder is: a crash must not leave the folder without db.json.
+      await fsyncPath(config.dataDir);
+      await checkTarget(config, expected, names, digests);
+    } catch (error) {
+      for (const file of written.reverse()) await rm(file, { force: true }).catch(() => undefined);
+      throw new Error(
+        `${(error as Error).message.split('\n')[0]} The import removed what it had written: ${config.dataDir} is as it was before.`,
+        { cause: error },
+      );
+    }
   } else {
     throw new Error('STORAGE=memory keeps nothing: import into file or postgres');
   }
 
-  // Read the target back as the server will, and check it.
+  if (config.storage === 'postgres') await checkTarget(config, expected, names, digests);
+  if (expired > 0) console.log(`${expired} stored Idempotency-Key answers had expired since the export: not imported.`);
+  manifest.collections = expected;
+  return manifest;
+}
+
+/** Reads the target back as the server will, and checks every record and upload against what was imported. */
+async function checkTarget(
+  config: AppConfig,
+  expected: Manifest['collections'],
+  names: readonly string[],
+  digests: ReadonlyMap<string, string>,
+): Promise<void> {
   const target = await openSource(config);
   try {
     compare('imported data', summarise(await readAll(target)), expected);
@@ -282,9 +385,6 @@ async function importFrom(folder: string, config: AppConfig): Promise<Manifest> 
   const stored = await uploadDigests(config);
   const missing = names.filter((name) => stored.get(name) !== digests.get(name));
   if (missing.length > 0) throw new Error(`uploads missing or different after the import: ${missing.join(', ')}`);
-  if (expired > 0) console.log(`${expired} stored Idempotency-Key answers had expired since the export: not imported.`);
-  manifest.collections = expected;
-  return manifest;
 }
 
 function compare(what: string, actual: Manifest['collections'], expected: Manifest['collections']): void {

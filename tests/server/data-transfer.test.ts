@@ -4,7 +4,8 @@
  * versions, dates, order) and every upload byte for byte; an import never writes over existing data.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -81,6 +82,9 @@ describe('moving data between the file database and PostgreSQL', () => {
       expect(original.communities!.length).toBeGreaterThan(0);
       mkdirSync(path.join(source, 'uploads'), { recursive: true });
       writeFileSync(path.join(source, 'uploads', UPLOAD), Buffer.from('not really an image, but bytes to move'));
+      // The servers' signing secret moves too: tokens, kiosk passes and stored Idempotency-Key answers stay valid.
+      const secret = `moved-secret-${'s'.repeat(40)}`;
+      writeFileSync(path.join(source, 'secret'), `${secret}\n`, { mode: 0o600 });
 
       const exported = path.join(makeTempDir(), 'moving');
       const out = await transfer('export', exported, { STORAGE: 'file', DATA_DIR: source });
@@ -94,6 +98,9 @@ describe('moving data between the file database and PostgreSQL', () => {
       expect(into.code, into.stderr).toBe(0);
       expect(into.stdout).toMatch(/every count and checksum checked/);
       expect(await everything(await openPostgresStorage({ databaseUrl, listen: false }))).toEqual(original);
+      expect(await sql(databaseUrl, "SELECT value FROM shared_secrets WHERE name = 'jwt'")).toEqual([
+        { value: secret },
+      ]);
 
       // A second import into the same database is refused and changes nothing.
       const again = await transfer('import', exported, pgEnv);
@@ -108,6 +115,7 @@ describe('moving data between the file database and PostgreSQL', () => {
       const into2 = await transfer('import', back, { STORAGE: 'file', DATA_DIR: target });
       expect(into2.code, into2.stderr).toBe(0);
       expect(await everything(await openFileStorage({ dataDir: target }))).toEqual(original);
+      expect(readFileSync(path.join(target, 'secret'), 'utf8').trim()).toBe(secret);
       expect(readFileSync(path.join(target, 'uploads', UPLOAD))).toEqual(
         readFileSync(path.join(source, 'uploads', UPLOAD)),
       );
@@ -150,6 +158,38 @@ describe('moving data between the file database and PostgreSQL', () => {
     expect(out.code, out.stderr).toBe(0);
     return exported;
   }
+
+  it('removes what a file import wrote when its read-back fails, so the folder is as it was and a re-run works', async () => {
+    const exported = await exportedFolder({ [UPLOAD]: Buffer.from('bytes of an upload') });
+    // A record the server cannot load (no version), with the manifest made to match: only the read-back sees it.
+    const recordsFile = path.join(exported, 'records.json');
+    const records = JSON.parse(readFileSync(recordsFile, 'utf8'));
+    const contacts = records.collections.contacts as Record<string, unknown>[];
+    expect(contacts.length).toBeGreaterThan(0);
+    const good = JSON.stringify(records);
+    delete contacts[0]!.version;
+    writeFileSync(recordsFile, JSON.stringify(records));
+    const manifestFile = path.join(exported, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    manifest.collections.contacts.sha256 = createHash('sha256').update(JSON.stringify(contacts)).digest('hex');
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+
+    const target = makeTempDir();
+    const failed = await transfer('import', exported, { STORAGE: 'file', DATA_DIR: target });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/removed what it had written/);
+    expect(readdirSync(target).filter((name) => name !== 'uploads')).toEqual([]);
+    expect(readdirSync(path.join(target, 'uploads'))).toEqual([]);
+
+    // Put right, the same import into the same folder goes through.
+    writeFileSync(recordsFile, good);
+    manifest.collections.contacts.sha256 = createHash('sha256')
+      .update(JSON.stringify(JSON.parse(good).collections.contacts))
+      .digest('hex');
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const again = await transfer('import', exported, { STORAGE: 'file', DATA_DIR: target });
+    expect(again.code, again.stderr).toBe(0);
+  });
 
   async function sql(databaseUrl: string, text: string) {
     const client = new pg.Client({ connectionString: databaseUrl });
