@@ -177,6 +177,18 @@ describe('admin record addresses', () => {
     await expectAddress(page, `/admin/properties/${property.id}${LIST_PARAMS}`);
     expect(await field(form, 'Property Title').inputValue()).toBe(`${property.title} (unsaved)`);
 
+    // A change of the table's own state (here its view) keeps the form: nothing is discarded, so nothing is asked.
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Table', exact: true }).click();
+    await expect.poll(() => pathAndSearch(page), { timeout: 10_000 }).not.toContain('view=cards');
+    expect(new URL(page.url()).pathname).toBe(`/admin/properties/${property.id}`);
+    expect(await confirmDialog(page, 'You have unsaved changes. Leave this page and discard them?').count()).toBe(0);
+    expect(await field(form, 'Property Title').inputValue()).toBe(`${property.title} (unsaved)`);
+    await page
+      .getByRole('group', { name: 'View' })
+      .getByRole('button', { name: /^Cards|^List/ })
+      .click();
+    await expectAddress(page, `/admin/properties/${property.id}${LIST_PARAMS}`);
+
     // Cancel asks once ("Discard them?"), then the list shows without a second question.
     await form.getByRole('button', { name: 'Cancel', exact: true }).click();
     const discard = confirmDialog(page, 'You have unsaved changes. Discard them?');

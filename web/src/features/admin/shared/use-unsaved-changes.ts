@@ -65,10 +65,10 @@ export function useUnsavedChangesGuard(dirty: boolean, id: string): void {
 /** Mounted once by the admin layout (inside its ConfirmProvider): the router's one blocker. */
 export function UnsavedChangesBlocker() {
   const confirm = useConfirm();
+  // Only a new path unmounts a form (records open by path: /admin/properties/:id); the query holds a page's own
+  // state (a table's sort, filters, page and view), whose change keeps the form as it is, so it is not asked about.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirtyForms.size > 0 &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) => dirtyForms.size > 0 && currentLocation.pathname !== nextLocation.pathname,
   );
   const blockerRef = useRef(blocker);
   useEffect(() => {
