@@ -295,6 +295,20 @@ describe('admin users', () => {
     await superApi('DELETE', `/admin/users/${agent.admin.id}`);
   }, 60_000);
 
+  it('offline, Admin Users says it cannot load because the device is offline, not only that it failed', async () => {
+    // Opened once online (its code is on the page), then again offline.
+    const page = await open(suite.session, '/admin/admin-users', 'Admin Users');
+    await sidebarNav(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor({ timeout: 15_000 });
+    await page.context().setOffline(true);
+    try {
+      await sidebarNav(page).getByRole('link', { name: 'Admin Users', exact: true }).click();
+      await page.getByText(/^Failed to load admin users\. .*offline/).waitFor({ timeout: 15_000 });
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+
   it('an ADMIN has no Admin Users or Audit Log entry, is refused on both pages, and the API answers 403', async () => {
     const agent = await createAdmin('ADMIN', 'roles');
     const page = await open(agent, '/admin/admin-users', 'Admin Users');

@@ -83,7 +83,13 @@ export function AdminUsersPage() {
   const queryClient = useQueryClient();
   const users = useQuery({ ...adminUsersQuery(), select: activeOnly, enabled: isSuperAdmin });
   const admins = users.data ?? null;
-  const loadError = users.isError ? MESSAGES.adminUsersLoadFailed : null;
+  // SPEC's text; offline, the repository's sentence that begins with it and says why (decisions: these screens
+  // say they need the network).
+  const loadError = users.isError
+    ? (users.error as { offline?: boolean }).offline
+      ? errorMessage(users.error, MESSAGES.adminUsersLoadFailed)
+      : MESSAGES.adminUsersLoadFailed
+    : null;
   const loading = users.isFetching;
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);

@@ -3,7 +3,8 @@
  * field by field. Newest first, paged (?page=N), filtered by user, record kind and day range, all in the URL.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { AdminAlert } from '../shared/admin-alert';
 import { auditQuery } from '../shared/admin-queries';
 import { ColumnHeads } from '../shared/column-heads';
@@ -28,6 +29,14 @@ export function AuditPage() {
     audit.error && !isAuthError(audit.error) ? errorMessage(audit.error, 'Failed to load the audit log') : null;
 
   const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
+  // A page past the end (an old link, fewer entries under a filter) goes to the last one, as the record tables do:
+  // it read "401–45 of 45" and "Page 9 of 1".
+  const navigate = useNavigate();
+  const pastTheEnd = Boolean(data && !audit.isPlaceholderData && page > pages);
+  const lastPage = pageLink(pages);
+  useEffect(() => {
+    if (pastTheEnd) void navigate(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, navigate]);
   const first = data && data.total > 0 ? (page - 1) * AUDIT_PAGE_SIZE + 1 : 0;
   const last = data ? Math.min(data.total, page * AUDIT_PAGE_SIZE) : 0;
 
