@@ -255,6 +255,8 @@ describe('admin listings', () => {
     await expectToast(page, 'Listing deleted successfully');
     await card.waitFor({ state: 'detached' });
     expect((await adminGet<Listing[]>('/listings')).some((l) => l.id === id)).toBe(false);
+    // The focus went to the page's content with the card, not to the top of the document.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('admin-main');
   }, 60_000);
 });
 

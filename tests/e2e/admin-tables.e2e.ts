@@ -161,6 +161,10 @@ describe('admin tables', () => {
     );
     await question.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, '2 listings deleted');
+    // The keyboard's focus is on the bar's count, not dropped to the top of the document with the pressed button.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('bulk-actions__count') ?? false))
+      .toBe(true);
     await expect
       .poll(async () => (await adminGet<Listing[]>('/listings')).filter((listing) => listing.title.startsWith(marker)))
       .toEqual([]);

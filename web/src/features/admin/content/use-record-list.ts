@@ -61,6 +61,8 @@ export function useRecordList<E extends AdminEntity>(entity: E, texts: RecordLis
     setDeletingId(record.id);
     try {
       const { queued } = await deleteAdmin(entity, record.id, record.version);
+      // The row (and its pressed Delete button) goes: the focus moves to the page's content, not to the document.
+      document.getElementById('admin-main')?.focus({ preventScroll: true });
       setAlert({});
       onDeleted?.();
       toast.success(queued ? deletedOnDevice(texts.noun) : texts.deleted);

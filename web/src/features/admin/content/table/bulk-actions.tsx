@@ -4,7 +4,7 @@
  * (saveAdmin / deleteAdmin, with the record's version as If-Match). A conflict or refusal on one record is listed
  * for that record in the report under the bar; the others go on.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { deleteAdmin, saveAdmin, type AdminEntity, type AdminRecord } from '@/data/repositories/admin/content';
 import { useConfirm } from '../../shared/confirm-dialog';
 import { useToast } from '../../shared/toast-stack';
@@ -107,12 +107,16 @@ export function BulkActions<E extends AdminEntity>({
   const [status, setStatus] = useState(config.statuses?.[0]?.value ?? '');
   const count = selection.selectedRows.length;
   const idle = count === 0 || bulk.running;
+  const countLine = useRef<HTMLParagraphElement>(null);
+  // The pressed button was disabled while the change ran (and a delete takes its rows away): the focus goes to
+  // the bar's count, which says what is selected now, not to the top of the page.
   const done = (changed: boolean) => {
     if (changed) selection.clearSelection();
+    countLine.current?.focus();
   };
   return (
     <div className="bulk-actions" role="region" aria-label="Bulk actions">
-      <p className="bulk-actions__count" aria-live="polite">
+      <p className="bulk-actions__count" aria-live="polite" tabIndex={-1} ref={countLine}>
         {count === 0
           ? `Select ${config.nouns.many} to change them together`
           : `${countOf(count, config.nouns)} selected`}
