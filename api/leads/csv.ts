@@ -15,7 +15,7 @@
  *   From/To match, the Central Time of day, and the instant in UTC; rows in the inbox's order, newest first.
  */
 import { BUYING_TIMELINE_LABELS, receivedAt, type Lead } from '../../domain';
-import { VISIT_TIME_ZONE } from '../../domain/visit-slots';
+import { minutesToTime, zonedNow } from '../../domain/visit-slots';
 
 /** What a lead refers to by id, by name: the reader of the file has no database to look ids up in. */
 export interface LeadNames {
@@ -34,19 +34,6 @@ interface CsvColumn {
 /** A column that is the lead's field of the same name, as it is. */
 const field = (key: keyof Lead): CsvColumn => ({ header: key, cell: (lead) => lead[key] });
 
-/**
- * Central Time's wall clock, made once: the domain's zonedNow builds a formatter per call (about 50 µs), seconds
- * on a large export. Same zone and fields, so the day is the one receivedDay gives and From/To match.
- */
-const CENTRAL_CLOCK = new Intl.DateTimeFormat('en-US', {
-  timeZone: VISIT_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 const receivedClocks = new WeakMap<Lead, { day: string; time: string }>();
 
 /** The Central Time day (YYYY-MM-DD) and time (HH:MM) a lead arrived, read once for its two columns. */
@@ -54,14 +41,10 @@ function receivedClock(lead: Lead): { day: string; time: string } {
   let clock = receivedClocks.get(lead);
   if (!clock) {
     const instant = new Date(receivedAt(lead));
-    const parts: Record<string, string> = {};
-    // An unreadable stored time leaves two empty cells rather than failing the whole export.
-    if (!Number.isNaN(instant.getTime())) {
-      for (const part of CENTRAL_CLOCK.formatToParts(instant)) parts[part.type] = part.value;
-    }
-    clock = parts.year
-      ? { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
-      : { day: '', time: '' };
+    // The domain's Central Time clock (its formatter is made once), so the day is the one From/To match. An
+    // unreadable stored time leaves two empty cells rather than failing the whole export.
+    const central = Number.isNaN(instant.getTime()) ? null : zonedNow(instant);
+    clock = central ? { day: central.date, time: minutesToTime(central.minutes) } : { day: '', time: '' };
     receivedClocks.set(lead, clock);
   }
   return clock;

@@ -4,19 +4,17 @@
  * server started on a used folder that lost db.json refuses instead of seeding a first start (#7); an import whose
  * manifest names an upload outside the uploads folder is refused before it writes anything (#5).
  */
-import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../api/config';
 import { ensureFirstStart } from '../../api/seed/first-start';
 import { openFileStorage } from '../../api/storage/file-storage';
 import type { Storage } from '../../api/storage/storage';
 import { newCommunity } from '../../api/storage/storage-contract';
-import { makeTempDir, REPO_ROOT, removeTempDirs, runUntilExit } from './server-process';
+import { transfer } from './data-transfer-cli';
+import { makeTempDir, removeTempDirs, runUntilExit } from './server-process';
 
-const run = promisify(execFile);
 const SLOW = 60_000;
 
 const opened: Storage[] = [];
@@ -25,20 +23,6 @@ afterEach(async () => {
   removeTempDirs();
 });
 afterAll(() => removeTempDirs());
-
-/** Runs `npm run data:<command> -- <folder>` (the script itself) with only the given storage variables. */
-async function transfer(command: 'export' | 'import', folder: string, env: Record<string, string>) {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !['STORAGE', 'DATA_DIR', 'DATABASE_URL'].includes(name)),
-  );
-  return run(process.execPath, ['--import', 'tsx', 'scripts/data-transfer.ts', command, folder], {
-    cwd: REPO_ROOT,
-    env: { ...clean, ...env },
-  }).then(
-    (result) => ({ code: 0, ...result }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
 
 /** Every file under `dir` with its bytes (base64). */
 function contents(dir: string): Record<string, string> {

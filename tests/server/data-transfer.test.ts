@@ -3,11 +3,9 @@
  * example data, admins, audit and an uploaded image goes to PostgreSQL and back, every record identical (ids,
  * versions, dates, order) and every upload byte for byte; an import never writes over existing data.
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../api/config';
@@ -17,9 +15,9 @@ import { migratePostgres } from '../../api/storage/postgres-migrations';
 import { openPostgresStorage } from '../../api/storage/postgres-storage';
 import { COLLECTION_NAMES, type Storage } from '../../api/storage/storage';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
-import { makeTempDir, REPO_ROOT, removeTempDirs } from './server-process';
+import { transfer } from './data-transfer-cli';
+import { makeTempDir, removeTempDirs } from './server-process';
 
-const run = promisify(execFile);
 const SLOW = 120_000;
 
 let cluster: PostgresCluster;
@@ -31,20 +29,6 @@ afterAll(async () => {
   removeTempDirs();
   await cluster?.stop();
 });
-
-/** Runs `npm run data:<command> -- <folder>` (the script itself) with only the given storage variables. */
-async function transfer(command: 'export' | 'import', folder: string, env: Record<string, string>) {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !['STORAGE', 'DATA_DIR', 'DATABASE_URL'].includes(name)),
-  );
-  return run(process.execPath, ['--import', 'tsx', 'scripts/data-transfer.ts', command, folder], {
-    cwd: REPO_ROOT,
-    env: { ...clean, ...env },
-  }).then(
-    (result) => ({ code: 0, ...result }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
 
 async function everything(storage: Storage) {
   const out: Record<string, unknown[]> = {};
