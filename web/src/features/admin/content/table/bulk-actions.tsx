@@ -108,11 +108,16 @@ export function BulkActions<E extends AdminEntity>({
   const count = selection.selectedRows.length;
   const idle = count === 0 || bulk.running;
   const countLine = useRef<HTMLParagraphElement>(null);
-  // The pressed button was disabled while the change ran (and a delete takes its rows away): the focus goes to
-  // the bar's count, which says what is selected now, not to the top of the page.
+  // The pressed button was disabled while the change ran: the focus goes to the bar's count, which says what is
+  // selected now, not to the top of the document. A delete may empty the list, and the bar with it: the page's
+  // content takes the focus then.
   const done = (changed: boolean) => {
     if (changed) selection.clearSelection();
     countLine.current?.focus();
+  };
+  const deleted = (changed: boolean) => {
+    if (changed) selection.clearSelection();
+    document.getElementById('admin-main')?.focus({ preventScroll: true });
   };
   return (
     <div className="bulk-actions" role="region" aria-label="Bulk actions">
@@ -150,7 +155,7 @@ export function BulkActions<E extends AdminEntity>({
         type="button"
         className="button button--danger button--small"
         disabled={idle}
-        onClick={() => void bulk.remove(selection.selectedRows).then(done)}
+        onClick={() => void bulk.remove(selection.selectedRows).then(deleted)}
       >
         Delete selected
       </button>
