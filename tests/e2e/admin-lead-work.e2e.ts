@@ -92,7 +92,10 @@ describe('lead work', () => {
 
     // The Overdue view lists it, and its count is the server's.
     await viewLink(page, /^Overdue/).click();
-    await page.waitForURL(/\/admin\/contacts\?overdue=true$/);
+    // The URL is polled, not awaited with waitForURL: the tel: link followed above starts a navigation that Chromium
+    // hands to the system, which can leave the frame without a "load" event for ever (the stop CI of 73420b9 timed
+    // out here twice while the app had already moved to the Overdue view).
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/admin\/contacts\?overdue=true$/);
     const counts = await adminGet<{ overdue: number; unassigned: number }>('/contacts/counts');
     await expect.poll(() => page.getByTestId('overdue-count').textContent()).toBe(String(counts.overdue));
     await expect.poll(() => page.getByTestId('unassigned-count').textContent()).toBe(String(counts.unassigned));
