@@ -8,6 +8,7 @@ import {
   pageSelection,
   pageSlice,
   readTableParams,
+  selectionWithin,
   showingText,
   sortRows,
   toggleAllOnPage,
@@ -172,6 +173,13 @@ describe('selection and filter options', () => {
     expect(pageSelection(page, new Set(['a', 'b']))).toBe('all');
     expect([...toggleAllOnPage(page, new Set(['z', 'a']))].sort()).toEqual(['a', 'b', 'z']);
     expect([...toggleAllOnPage(page, new Set(['z', 'a', 'b']))]).toEqual(['z']);
+  });
+
+  it('keeps the selection to the rows still shown, and the same set when none was hidden', () => {
+    const selected = new Set(['a', 'b', 'c']);
+    expect([...selectionWithin(selected, new Set(['a', 'c', 'x']))]).toEqual(['a', 'c']);
+    expect(selectionWithin(selected, new Set(['a', 'b', 'c', 'd']))).toBe(selected);
+    expect(selectionWithin(selected, new Set()).size).toBe(0);
   });
 
   it('lists distinct non-empty values, sorted', () => {

@@ -178,3 +178,14 @@ export function toggleAllOnPage(pageIds: readonly string[], selected: ReadonlySe
   else for (const id of pageIds) next.add(id);
   return next;
 }
+
+/**
+ * The selection kept to the rows a filter or the search still shows: a bulk change or delete acts only on rows the
+ * admin can see (a row selected, then hidden by a filter, would otherwise be deleted unseen). The same set comes
+ * back when nothing was hidden, so React keeps its state.
+ */
+export function selectionWithin(selected: ReadonlySet<string>, visibleIds: ReadonlySet<string>): ReadonlySet<string> {
+  for (const id of selected)
+    if (!visibleIds.has(id)) return new Set([...selected].filter((kept) => visibleIds.has(kept)));
+  return selected;
+}

@@ -18,6 +18,7 @@ import {
   pageSelection,
   pageSlice,
   readTableParams,
+  selectionWithin,
   sortChanges,
   sortRows,
   toggleAllOnPage,
@@ -57,8 +58,14 @@ export function useTableState<T extends { id: string }>(
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const pageIds = useMemo(() => pageRows.map((row) => row.id), [pageRows]);
-  // Only rows still in the list count as selected (a record deleted meanwhile drops out).
-  const selectedRows = useMemo(() => rows.filter((row) => selected.has(row.id)), [rows, selected]);
+  // Only rows the filters still show count as selected (a record deleted meanwhile, or hidden by a new filter or
+  // search text, drops out), and they leave the selection for good: clearing the filter does not bring back a
+  // selection the admin can no longer see being made.
+  const selectedRows = useMemo(() => filtered.filter((row) => selected.has(row.id)), [filtered, selected]);
+  useEffect(() => {
+    const visibleIds = new Set(filtered.map((row) => row.id));
+    setSelected((current) => selectionWithin(current, visibleIds));
+  }, [filtered]);
 
   return {
     sort: state.sort,
