@@ -3,7 +3,7 @@
  * SIGINT/SIGTERM stops taking requests, lets in-flight ones finish and flushes storage before exiting.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfigOrExit, type AppConfig } from './config';
@@ -12,6 +12,7 @@ import { openFileStorage } from './storage/file-storage';
 import { createMemoryStorage } from './storage/memory-storage';
 import { postgresRateLimitStore } from './storage/postgres-rate-limits';
 import { openPostgresStorage, type PostgresStorage } from './storage/postgres-storage';
+import { writeFileAtomic } from './uploads/atomic-file';
 import { startPostgresUploads, type PostgresUploads } from './uploads/postgres-uploads';
 import { CorruptDataError, type Storage } from './storage/storage';
 
@@ -31,7 +32,9 @@ async function jwtSecret(config: AppConfig, storage: Storage): Promise<string> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const secret = randomBytes(48).toString('base64url');
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  // Durable before any token or Idempotency-Key fingerprint is made with it: a secret lost in a power cut (an empty
+  // file after a crash) would end every session and turn a queued lead's resend into a refused write.
+  await writeFileAtomic(file, `${secret}\n`);
   return secret;
 }
 

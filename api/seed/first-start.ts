@@ -4,12 +4,12 @@
  * once in the start banner and written to DATA_DIR/initial-admin.txt (mode 0600). Demo mode uses a known
  * password so the login form can pre-fill it.
  */
-import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseSeed } from '../../data-seed';
 import type { AppConfig } from '../config';
 import { generatePassword, hashPassword } from '../security/passwords';
 import type { Storage } from '../storage/storage';
+import { writeFileAtomic } from '../uploads/atomic-file';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_ADMIN_PASSWORD = 'houston-demo-2026';
@@ -61,13 +61,12 @@ export async function ensureFirstStart(
   let credentialsFile: string | undefined;
   if (admin.generated && options.writeCredentialsFile !== false) {
     credentialsFile = path.join(config.dataDir, 'initial-admin.txt');
-    await writeFile(
+    // Atomic and durable (the password is shown once, in the start banner): a new file, owner-only (0600), replaces
+    // any left by an earlier start, whatever that one's mode.
+    await writeFileAtomic(
       credentialsFile,
       `First super admin (created ${new Date().toISOString()})\nemail: ${admin.email}\npassword: ${admin.password}\n\nChange this password after signing in (Settings > Password), then delete this file.\n`,
-      { mode: 0o600 },
     );
-    // The mode above applies only when the file is created: a file left by an earlier start keeps its own.
-    await chmod(credentialsFile, 0o600);
   }
   result.createdAdmin = {
     email: admin.email,
