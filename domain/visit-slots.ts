@@ -98,9 +98,46 @@ export function slotsForDate(
   const slots: string[] = [];
   const close = timeToMinutes(day.close);
   for (let start = timeToMinutes(day.open); start + VISIT_LENGTH_MINUTES <= close; start += VISIT_LENGTH_MINUTES) {
-    if (start >= earliest) slots.push(minutesToTime(start));
+    if (start >= earliest && (!inSpringGap(start) || wallTimeExists(date, start, timeZone))) {
+      slots.push(minutesToTime(start));
+    }
   }
   return slots;
+}
+
+/**
+ * Why a requested visit time was not one the booking offered, in words for the staff, or '' when it was (or is not
+ * a clock time). The lead is always kept: refusing it would strand the request on the visitor's phone. Judged as of
+ * the visitor's send (a wrong phone clock, a direct call), then at arrival (a request that waited in an outbox past
+ * its own time): the office has to call that visitor rather than expect them.
+ */
+export function visitTimeProblem(
+  date: string,
+  slot: string,
+  sentAt: Date,
+  arrivedAt: Date,
+  hours: SalesOfficeHours = DEFAULT_SALES_OFFICE_HOURS,
+): string {
+  if (!/^\d{2}:\d{2}$/.test(slot)) return '';
+  const asked = `The requested visit time (${formatVisitDate(date, { year: true })}, ${formatSlot(slot)} Central Time)`;
+  const start = zonedTimeToUtc(date, slot).getTime();
+  if (start <= sentAt.getTime()) return `${asked} had already passed when this was sent.`;
+  if (!slotsForDate(date, sentAt, hours).includes(slot)) {
+    return `${asked} was not one of the sales office's open visit times when this was sent.`;
+  }
+  if (start <= arrivedAt.getTime()) return `${asked} had passed by the time this request arrived.`;
+  return '';
+}
+
+/**
+ * Whether a wall-clock time happens on that date: 02:00-02:59 does not on the spring-forward Sunday (clocks go from
+ * 01:59 to 03:00), so an office open overnight must not offer it (its calendar time would be the 01:00 slot's).
+ */
+const inSpringGap = (minutes: number) => minutes >= 120 && minutes < 180; // US zones skip 02:00-02:59, once a year
+
+function wallTimeExists(date: string, minutes: number, timeZone: string): boolean {
+  const back = zonedNow(zonedTimeToUtc(date, minutesToTime(minutes), timeZone), timeZone);
+  return back.date === date && back.minutes === minutes;
 }
 
 /** The next BOOKING_WINDOW_DAYS dates (today first, in the zone) that still have at least one slot. */

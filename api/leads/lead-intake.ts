@@ -9,6 +9,7 @@
  */
 import type { z } from 'zod';
 import type { Lead, LeadStatus, leadInputSchema } from '../../domain';
+import { visitTimeProblem } from '../../domain/visit-slots';
 import type { NewRecord, Transaction } from '../storage/storage';
 
 /** Below this fill time a lead carries the "sent within N s" flag in the inbox. */
@@ -108,7 +109,12 @@ export function leadRecord(
  * dropped, not stored as a dangling reference; the lead itself is always kept. A slug is stored as the community's
  * id. Shared by the JSON contact calls (routes/public.ts) and the contact page's form post (routes/contact-form-post.ts).
  */
-export function insertVisitorLead(tx: Transaction, submission: LeadSubmission, defaultSource: Lead['source']): Lead {
+export function insertVisitorLead(
+  tx: Transaction,
+  submission: LeadSubmission,
+  defaultSource: Lead['source'],
+  now: Date = new Date(),
+): Lead {
   // The lead id is chosen on the device: a send repeated after its Idempotency-Key expired (an answer lost, the
   // phone back more than a day later) finds the lead and gets the same answer, not a 409 that would park it as
   // refused on the visitor's device (the kiosk route does the same).
@@ -118,5 +124,12 @@ export function insertVisitorLead(tx: Transaction, submission: LeadSubmission, d
   const community = ref ? (tx.get('communities', ref) ?? tx.findOne('communities', 'slug', ref)) : undefined;
   const { communityId: _claimed, ...fields } = submission;
   const known = community ? { ...fields, communityId: community.id } : fields;
-  return tx.insert('contacts', leadRecord(known, defaultSource));
+  const record = leadRecord(known, defaultSource, now);
+  // A visit time the booking would not have offered (past, closed, out of the window) is said on the lead.
+  const { preferredDate, preferredSlot } = submission;
+  const visitNote =
+    preferredDate && preferredSlot
+      ? visitTimeProblem(preferredDate, preferredSlot, new Date(record.submittedAt), now, community?.salesOfficeHours)
+      : '';
+  return tx.insert('contacts', visitNote ? { ...record, notes: visitNote } : record);
 }

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leadInputSchema, MESSAGES } from '../../domain';
+import { bookableDates, slotsForDate } from '../../domain/visit-slots';
 import { leadRecord } from '../leads/lead-intake';
 import { communityBody, contactBody, createTestApp, type TestApp } from '../../tests/support/api';
 
@@ -23,6 +24,26 @@ describe('public contact calls', () => {
     const stored = await t.storage.get('contacts', body.id);
     expect(stored).toMatchObject({ name: 'Maria Lopez', email: 'maria@example.com', status: 'NEW', notes: '' });
     expect(stored).not.toHaveProperty('fillTimeMs');
+  });
+
+  it('keeps a visit request for a time the booking would not offer, and says why on the lead; a real slot gets no note', async () => {
+    const past = contactBody({
+      source: 'visit',
+      interest: 'visit',
+      preferredDate: '2025-01-01',
+      preferredSlot: '10:00',
+    });
+    const { id } = (await post('/api/public/contacts', past)).json();
+    expect((await t.storage.get('contacts', id))!.notes).toBe(
+      'The requested visit time (Wednesday, January 1, 2025, 10:00 AM Central Time) had already passed when this was sent.',
+    );
+
+    const now = new Date();
+    const date = bookableDates(now).at(-1)!;
+    const slot = slotsForDate(date, now)[0]!;
+    const offered = contactBody({ source: 'visit', interest: 'visit', preferredDate: date, preferredSlot: slot });
+    const stored = await t.storage.get('contacts', (await post('/api/public/contacts', offered)).json().id);
+    expect(stored).toMatchObject({ preferredDate: date, preferredSlot: slot, notes: '' });
   });
 
   it('defaults the source by call: popup for /public/contacts, contact-page for /contact', async () => {

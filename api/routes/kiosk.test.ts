@@ -1,7 +1,7 @@
 /** The open-house kiosk: passes for admins, sign-ins counted per kiosk, delivered once. */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KIOSK_MESSAGES } from '../../domain';
+import { KIOSK_MESSAGES, salesDay } from '../../domain';
 import { ADMIN, contactBody, createTestApp, type TestApp } from '../../tests/support/api';
 import { KIOSK_PASS_LIFETIME_MS, KioskPassSigner } from '../security/kiosk-pass';
 import { KIOSK_SIGN_INS_PER_ADDRESS, WRONG_PASSWORD } from './kiosk';
@@ -243,7 +243,7 @@ describe('kiosk sign-ins', () => {
     expect((await signIn(pass)).statusCode).toBe(429);
   });
 
-  it("from a tablet whose clock is wrong are filed at the server's time, the tablet's time kept in a note", async () => {
+  it("from a tablet whose clock is wrong are filed at the server's time and day, the tablet's kept in a note", async () => {
     const { pass } = (await issuePass()).json();
     const before = Date.now();
     for (const wrongClock of ['2019-01-01T15:00:00.000Z', new Date(Date.now() + 86_400_000).toISOString()]) {
@@ -251,7 +251,12 @@ describe('kiosk sign-ins', () => {
       const lead = (await t.storage.get('contacts', id))!;
       expect(Date.parse(lead.submittedAt!)).toBeGreaterThanOrEqual(before);
       expect(Date.parse(lead.submittedAt!)).toBeLessThanOrEqual(Date.now());
-      expect(lead.notes).toBe(`The tablet's clock read ${wrongClock} when this was sent.`);
+      expect(lead.notes).toBe(
+        `The tablet's clock read ${wrongClock} (open house 2026-11-21) when this was sent; the day it arrived is kept instead.`,
+      );
+      // The tablet's open-house date is as wrong as its clock: the day it arrived (Central) replaces it everywhere.
+      expect(lead.openHouseDate).toBe(salesDay());
+      expect(lead.message).toContain(`open house on ${salesDay()}.`);
     }
   });
 

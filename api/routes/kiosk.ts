@@ -18,6 +18,7 @@ import {
   type KioskPassRequest,
   type KioskSignIn,
   MESSAGES,
+  salesDay,
 } from '../../domain';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
@@ -117,15 +118,23 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       const { kioskPass: _pass, consent: _consent, communityId: _claimed, website, ...fields } = request.body;
       // The honeypot decides with or without a pass, as on the public forms (api/leads/lead-intake.ts).
       const spam = spamReason({ website });
-      const submittedAt = plausibleSubmittedAt(fields.submittedAt, new Date());
+      const now = new Date();
+      const submittedAt = plausibleSubmittedAt(fields.submittedAt, now);
+      const clockWrong = submittedAt !== fields.submittedAt;
+      // The open-house date is the tablet's day too: with its clock found wrong, the day this arrived is the best
+      // one known (a flat battery dated every sign-in 2020-01-01, in the message, the lead page and the CSV).
+      const openHouseDate = clockWrong ? salesDay(now) : fields.openHouseDate;
       const notes = [
         vouched ? '' : 'Kiosk pass no longer valid when this sign-in arrived.',
-        submittedAt === fields.submittedAt ? '' : `The tablet's clock read ${fields.submittedAt} when this was sent.`,
+        clockWrong
+          ? `The tablet's clock read ${fields.submittedAt} (open house ${fields.openHouseDate}) when this was sent; the day it arrived is kept instead.`
+          : '',
       ].filter(Boolean);
       const lead: NewRecord<Lead> = {
         ...fields,
         submittedAt,
-        message: `Signed in at the ${community?.name ?? 'community'} open house on ${fields.openHouseDate}.`,
+        openHouseDate,
+        message: `Signed in at the ${community?.name ?? 'community'} open house on ${openHouseDate}.`,
         interest: 'community',
         source: 'open-house',
         ...(community ? { communityId: community.id } : {}),

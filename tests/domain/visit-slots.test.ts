@@ -6,6 +6,7 @@ import {
   formatSlot,
   formatVisitDate,
   slotsForDate,
+  visitTimeProblem,
   weekdayOf,
   zonedNow,
   zonedTimeToUtc,
@@ -104,5 +105,45 @@ describe('labels', () => {
     expect(formatSlot('17:00')).toBe('5:00 PM');
     expect(formatVisitDate('2026-11-28')).toBe('Saturday, November 28');
     expect(formatVisitDate('2026-11-28', { year: true })).toBe('Saturday, November 28, 2026');
+  });
+});
+
+describe('a time the booking would not offer (DST and requests checked on arrival)', () => {
+  const allDay: SalesOfficeHours = Object.fromEntries(
+    Object.keys(DEFAULT_SALES_OFFICE_HOURS).map((day) => [day, { open: '00:00', close: '23:59' }]),
+  ) as SalesOfficeHours;
+
+  it('offers no 02:00 slot on the spring-forward Sundays (that hour does not happen), and one on the fall-back one', () => {
+    expect(slotsForDate('2026-03-08', new Date('2026-03-01T12:00:00Z'), allDay).slice(0, 3)).toEqual([
+      '00:00',
+      '01:00',
+      '03:00',
+    ]);
+    expect(slotsForDate('2027-03-14', new Date('2027-03-08T12:00:00Z'), allDay)).not.toContain('02:00');
+    expect(slotsForDate('2026-11-01', new Date('2026-10-25T12:00:00Z'), allDay).slice(0, 3)).toEqual([
+      '00:00',
+      '01:00',
+      '02:00',
+    ]);
+  });
+
+  // Saturday 2026-11-28, 17:00 Central (23:00 UTC); default hours: Saturday 10-18, Sunday 12-18.
+  const sentAt = new Date('2026-11-28T23:00:00Z');
+  it('says nothing of a slot the booking offered, even when it arrives later (before its time)', () => {
+    expect(visitTimeProblem('2026-11-30', '10:00', sentAt, new Date('2026-11-29T20:00:00Z'))).toBe('');
+    expect(visitTimeProblem('2026-11-30', 'morning', sentAt, sentAt)).toBe('');
+  });
+
+  it('names a time already past when sent, one the office does not offer, and one that passed before arrival', () => {
+    expect(visitTimeProblem('2026-11-28', '10:00', sentAt, sentAt)).toBe(
+      'The requested visit time (Saturday, November 28, 2026, 10:00 AM Central Time) had already passed when this was sent.',
+    );
+    expect(visitTimeProblem('2026-11-29', '09:00', sentAt, sentAt)).toBe(
+      "The requested visit time (Sunday, November 29, 2026, 9:00 AM Central Time) was not one of the sales office's open visit times when this was sent.",
+    );
+    expect(visitTimeProblem('2027-01-30', '10:00', sentAt, sentAt)).toContain('was not one of');
+    expect(visitTimeProblem('2026-11-29', '12:00', sentAt, new Date('2026-11-30T15:00:00Z'))).toBe(
+      'The requested visit time (Sunday, November 29, 2026, 12:00 PM Central Time) had passed by the time this request arrived.',
+    );
   });
 });
