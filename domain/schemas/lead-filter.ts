@@ -32,6 +32,15 @@ export interface LeadFilterContext {
 export const receivedAt = (lead: Pick<Lead, 'submittedAt' | 'createdAt'>): string => lead.submittedAt ?? lead.createdAt;
 
 /**
+ * The inbox's order, newest first, by instant: the strings cannot be compared as text, since a time sent without
+ * milliseconds ("…:10Z", a direct API call) sorts after "…:10.500Z" from the same second.
+ */
+export const newestReceivedFirst = (
+  a: Pick<Lead, 'submittedAt' | 'createdAt'>,
+  b: Pick<Lead, 'submittedAt' | 'createdAt'>,
+): number => Date.parse(receivedAt(b)) - Date.parse(receivedAt(a));
+
+/**
  * The day a lead arrived as the inbox shows it: when the visitor sent it (submittedAt: it may have waited offline
  * for days), else when it was stored, as a date in Central Time (salesDay). From/To match this day; matching the
  * UTC day of createdAt filed every lead sent after 6 or 7 pm Houston time under the next day, in the list and the
@@ -97,7 +106,7 @@ export function filterLeads(
       return (!filter.from || day >= filter.from) && (!filter.to || day <= filter.to);
     })
     .filter((lead) => !query || matchesQuery(lead, query))
-    .sort((a, b) => receivedAt(b).localeCompare(receivedAt(a)));
+    .sort(newestReceivedFirst);
 }
 
 /** GET /api/contacts/counts: how many leads each status holds (the inbox's Spam count), and the day's work. */

@@ -43,4 +43,13 @@ describe('filterLeads', () => {
     ];
     expect(ids(filterLeads(leads, {}))).toEqual(['sent-last', 'no-submitted-at', 'sent-first-stored-last']);
   });
+
+  it('orders by instant within a second, whether or not a time was sent with milliseconds', () => {
+    const leads = [
+      lead('at-10s', { submittedAt: '2026-11-20T15:00:10Z' }),
+      lead('at-10.5s', { submittedAt: '2026-11-20T15:00:10.500Z' }),
+      lead('at-9.9s', { submittedAt: '2026-11-20T15:00:09.900Z' }),
+    ];
+    expect(ids(filterLeads(leads, {}))).toEqual(['at-10.5s', 'at-10s', 'at-9.9s']);
+  });
 });
