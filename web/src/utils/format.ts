@@ -44,11 +44,15 @@ export function formatCount(value: number): string {
 
 const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 
-/** "2026-11-21T…" → "November 21, 2026" (UTC, so server and browser render the same text). */
+/**
+ * "2026-11-21T…" → "November 21, 2026", the day in Houston at Central Standard Time (UTC−6, so server and browser
+ * render the same text without Intl). A UTC day put a listing added at 7:30 PM on the next day; the fixed offset is
+ * off only for what is made between midnight and 1 AM in summer (CDT), which shows the day before.
+ */
 export function formatLongDate(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
-  const date = new Date(time);
+  const date = new Date(time - 216e5);
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
