@@ -129,7 +129,13 @@ export function insertVisitorLead(
   const { preferredDate, preferredSlot } = submission;
   const visitNote =
     preferredDate && preferredSlot
-      ? visitTimeProblem(preferredDate, preferredSlot, new Date(record.submittedAt), now, community?.salesOfficeHours)
+      ? visitTimeProblem(
+          preferredDate,
+          preferredSlot,
+          new Date(record.submittedAt ?? now),
+          now,
+          community?.salesOfficeHours,
+        )
       : '';
   return tx.insert('contacts', visitNote ? { ...record, notes: visitNote } : record);
 }

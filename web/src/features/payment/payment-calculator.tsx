@@ -13,35 +13,11 @@ import {
 } from '@domain/payment-estimate';
 import { DEFAULT_OWNERSHIP_COSTS } from '@domain/schemas/sales-office';
 import type { PaymentEstimateProps } from './lazy-payment-estimate';
+import { FIELDS, inputNumber, type InputKey } from './payment-inputs';
 import './payment.css';
 import { formatUsd } from '@/utils/format';
 
 const money = (amount: number) => formatUsd(amount, { cents: true });
-
-type InputKey =
-  | 'price'
-  | 'downPaymentPercent'
-  | 'annualRatePercent'
-  | 'propertyTaxRatePercent'
-  | 'mudRatePercent'
-  | 'hoaDuesMonthly'
-  | 'insuranceAnnual';
-
-const FIELDS: { key: InputKey; label: string; step: string; max: number; suffix?: string }[] = [
-  { key: 'price', label: 'Home price ($)', step: '1000', max: 1e9 },
-  { key: 'downPaymentPercent', label: 'Down payment (%)', step: '0.5', max: 100 },
-  { key: 'annualRatePercent', label: 'Interest rate (%)', step: '0.125', max: 30 },
-  { key: 'propertyTaxRatePercent', label: 'Property tax rate (%)', step: '0.01', max: 10 },
-  { key: 'mudRatePercent', label: 'MUD tax rate (%)', step: '0.01', max: 5 },
-  { key: 'hoaDuesMonthly', label: 'HOA dues ($ per month)', step: '1', max: 1e6 },
-  { key: 'insuranceAnnual', label: 'Home insurance ($ per year)', step: '50', max: 1e6 },
-];
-
-/** An input's text as a number; "" or junk counts as 0 in the estimate (the field keeps what was typed). */
-const toNumber = (text: string) => {
-  const value = Number(text);
-  return Number.isFinite(value) ? value : 0;
-};
 
 export default function PaymentCalculator({ price, costs = DEFAULT_OWNERSHIP_COSTS }: PaymentEstimateProps) {
   const id = useId();
@@ -58,14 +34,14 @@ export default function PaymentCalculator({ price, costs = DEFAULT_OWNERSHIP_COS
   const estimate = useMemo(
     () =>
       estimatePayment({
-        price: toNumber(inputs.price),
-        downPaymentPercent: toNumber(inputs.downPaymentPercent),
-        annualRatePercent: toNumber(inputs.annualRatePercent),
+        price: inputNumber(inputs, 'price'),
+        downPaymentPercent: inputNumber(inputs, 'downPaymentPercent'),
+        annualRatePercent: inputNumber(inputs, 'annualRatePercent'),
         termYears,
-        propertyTaxRatePercent: toNumber(inputs.propertyTaxRatePercent),
-        mudRatePercent: toNumber(inputs.mudRatePercent),
-        hoaDuesMonthly: toNumber(inputs.hoaDuesMonthly),
-        insuranceAnnual: toNumber(inputs.insuranceAnnual),
+        propertyTaxRatePercent: inputNumber(inputs, 'propertyTaxRatePercent'),
+        mudRatePercent: inputNumber(inputs, 'mudRatePercent'),
+        hoaDuesMonthly: inputNumber(inputs, 'hoaDuesMonthly'),
+        insuranceAnnual: inputNumber(inputs, 'insuranceAnnual'),
       }),
     [inputs, termYears],
   );
@@ -91,6 +67,7 @@ export default function PaymentCalculator({ price, costs = DEFAULT_OWNERSHIP_COS
               max={field.max}
               step={field.step}
               value={inputs[field.key]}
+              aria-invalid={Number(inputs[field.key]) > field.max || undefined}
               onChange={(event) => setInputs((current) => ({ ...current, [field.key]: event.target.value }))}
             />
           </div>
