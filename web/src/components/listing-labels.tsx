@@ -16,13 +16,13 @@ export const statusBadge = (status: Listing['status']) =>
 export const plural = (count: number, one: string, many = `${one}s`): string =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** "4 Beds · 2.5 Baths · 2,450 Sq Ft" of a listing or a home plan (a lot without rooms shows its size only). */
+/** "4 Beds · 2.5 Baths · 2,450 Sq Ft" of a listing or a home plan (a lot without rooms shows its size only; an unknown size, 0, shows nothing rather than "0 Sq Ft"). */
 export function RoomFacts({ home }: { home: { bedrooms: number; bathrooms: number; sqft: number } }) {
   return (
     <p className="room-facts">
       {home.bedrooms > 0 && <span>{plural(home.bedrooms, 'Bed')}</span>}
       {home.bathrooms > 0 && <span>{plural(home.bathrooms, 'Bath')}</span>}
-      <span>{formatCount(home.sqft)} Sq Ft</span>
+      {home.sqft > 0 && <span>{formatCount(home.sqft)} Sq Ft</span>}
     </p>
   );
 }
