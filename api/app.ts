@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
+import { defaultConnectionGuards, guardConnections, type ConnectionGuards } from './http/connection-guards';
 import { JsonResponseCache } from './http/json-cache';
 import { publicReadFastPath, type RawRequestHandler } from './http/public-read-fast-path';
 import authPlugin from './plugins/auth';
@@ -62,6 +63,8 @@ export interface BuildAppOptions {
    * that every instance counts against the same limits.
    */
   rateLimits?: RateLimitStore;
+  /** Connection timeouts and the per-address cap (api/http/connection-guards.ts); tests shorten them. */
+  connectionGuards?: Partial<ConnectionGuards>;
 }
 
 export async function buildApp({
@@ -69,7 +72,9 @@ export async function buildApp({
   storage,
   demoCredentials,
   rateLimits = memoryRateLimitStore(),
+  connectionGuards,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const guards = { ...defaultConnectionGuards(config.trustProxy !== undefined), ...connectionGuards };
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (server.ts creates one in DATA_DIR/secret)');
   const publicReadCache = new JsonResponseCache(storage);
   // Set once the routes exist; until then (and for anything it does not know) requests go to Fastify.
@@ -78,9 +83,10 @@ export async function buildApp({
     // Repeat public reads are answered from the cache before Fastify (api/http/public-read-fast-path.ts).
     // app.inject() bypasses the server, so inject tests exercise the routes; the fast path has its own tests.
     serverFactory: (handler) => {
-      const server = createServer((request, response) => {
+      const server = createServer({ connectionsCheckingInterval: guards.checkIntervalMs }, (request, response) => {
         if (!fastPath.handle?.(request, response)) handler(request, response);
       });
+      guardConnections(server, guards);
       // Fastify's own default, which it applies only to servers it creates: longer than the 60 s idle timeout
       // of common load balancers, so they never reuse a connection this server has just closed.
       server.keepAliveTimeout = 72_000;

@@ -48,6 +48,8 @@ http {
     # Responses are small; never spill them to temp files (nginx's workers may run as another user than the test).
     proxy_max_temp_file_size 0;
 
+    limit_conn_zone $binary_remote_addr zone=per_address:10m;
+
     upstream houston {
 ${upstreams.map((address) => `        server ${address} max_fails=2 fail_timeout=5s;`).join('\n')}
         keepalive 32;
@@ -56,6 +58,9 @@ ${upstreams.map((address) => `        server ${address} max_fails=2 fail_timeout
     server {
         listen 127.0.0.1:${port};
         client_max_body_size 8m;
+        client_header_timeout 15s;
+        client_body_timeout 15s;
+        limit_conn per_address 256;
 
         location / {
             proxy_pass http://houston;
@@ -64,6 +69,8 @@ ${upstreams.map((address) => `        server ${address} max_fails=2 fail_timeout
             proxy_set_header Host $host;
             # The instances trust this proxy (TRUST_PROXY=127.0.0.1): per-address limits then count visitors.
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Host $host;
+            proxy_set_header X-Forwarded-Proto $scheme;
             # Without "non_idempotent", nginx never passes a POST (or PATCH) on to the other upstream once it has
             # been sent to one: a write cut off by a dead instance is answered 502, never replayed (which could
             # store it twice). A request that could not even connect is safe to pass on, and is.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../api/app';
 import { testConfig, type AppConfig } from '../../api/config';
+import type { ConnectionGuards } from '../../api/http/connection-guards';
 import { ensureFirstStart } from '../../api/seed/first-start';
 import { hashPassword } from '../../api/security/passwords';
 import type { RateLimitStore } from '../../api/security/rate-limiter';
@@ -31,7 +32,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; config?: Partial<AppConfig>; storage?: Storage; rateLimits?: RateLimitStore } = {},
+  options: {
+    seed?: boolean;
+    config?: Partial<AppConfig>;
+    storage?: Storage;
+    rateLimits?: RateLimitStore;
+    connectionGuards?: Partial<ConnectionGuards>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hc-api-test-'));
   const config = testConfig({
@@ -47,7 +54,12 @@ export async function createTestApp(
     tx.insert('adminUsers', { email: ADMIN.email, passwordHash, role: 'ADMIN', isActive: true }),
   );
   const superAdmin = (await storage.findOne('adminUsers', 'email', SUPER_ADMIN.email))!;
-  const app = await buildApp({ config, storage, rateLimits: options.rateLimits });
+  const app = await buildApp({
+    config,
+    storage,
+    rateLimits: options.rateLimits,
+    connectionGuards: options.connectionGuards,
+  });
 
   const request: TestApp['request'] = ({ token, json, headers, ...rest }) =>
     app.inject({
