@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { startPostgresCluster, type PostgresCluster } from '../../tests/support/postgres-cluster';
 import { migratePostgres } from './postgres-migrations';
+import { TAKE_WRITE_LOCK } from './postgres-sql';
 import { openPostgresStorage, type PostgresStorage, type PostgresStorageOptions } from './postgres-storage';
 import { StorageUnavailableError, VersionConflictError } from './storage';
 import { newCommunity, runStorageContract } from './storage-contract';
@@ -226,6 +227,41 @@ describe('postgres storage', () => {
     } finally {
       await relay.stop();
     }
+  });
+
+  it('rejects a write with StorageUnavailableError, and stays up, when PostgreSQL ends its session mid-write (audit: restarts)', async () => {
+    const databaseUrl = await cluster.createDatabase('terminated');
+    const storage = await open({ databaseUrl, listen: false, pollEveryMs: 0, sweepEveryMs: 0, log: () => {} });
+    const kept = await storage.transact((tx) => tx.insert('communities', newCommunity('kept')));
+    // Another session holds the write lock, so this instance's write waits inside its transaction...
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(TAKE_WRITE_LOCK);
+      const write = storage.transact((tx) => tx.insert('communities', newCommunity('cut-off')));
+      const settled = write.then(
+        () => 'stored',
+        (error: unknown) => error,
+      );
+      const waiting = async () =>
+        (
+          await holder.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()`,
+          )
+        ).rows;
+      await vi.waitFor(async () => expect(await waiting()).toHaveLength(1), { timeout: 5000 });
+      // ...and the server ends that session (an administrator, a failover, a restart).
+      await holder.query('SELECT pg_terminate_backend($1)', [(await waiting())[0]!.pid]);
+      expect(await within(5000, settled)).toBeInstanceOf(StorageUnavailableError);
+      await holder.query('COMMIT');
+    } finally {
+      await holder.end();
+    }
+    // The process is still here, and so is the storage: the next write goes through.
+    await storage.transact((tx) => tx.insert('communities', newCommunity('after')));
+    expect((await storage.list('communities')).map((r) => r.slug)).toEqual([kept.slug, 'after']);
+    await closeAll();
   });
 
   describe('two instances on one database', () => {

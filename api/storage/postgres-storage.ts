@@ -213,6 +213,9 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   {
     // The first load, under the write lock so that it is exactly the state of one seq.
     const client = await pool.connect();
+    // As in the writer: a session ended by the server must reject the load, not end the process.
+    const onLost = () => {};
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
       await client.query(TAKE_WRITE_LOCK);
@@ -224,6 +227,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
       await pool.end();
       throw error;
     }
+    client.off('error', onLost);
     client.release();
   }
   const listener: ChangeListener | null =

@@ -51,6 +51,14 @@ export function createPostgresWriter(pool: pg.Pool, mirror: PostgresMirror): Pos
     }
     const executed: { item: Queued; committed: Committed<unknown> }[] = [];
     let broken = false;
+    // A checked-out client has no listener of the pool's: node-postgres emits 'error' on it when the server ends
+    // the session (a restart, a failover, pg_terminate_backend, the idle-in-transaction timeout after a freeze), and
+    // an 'error' event nobody listens to ended the process, answering nothing. The query in flight (or the next one)
+    // rejects anyway, and the catch below answers 503 for this batch.
+    const onLost = () => {
+      broken = true;
+    };
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
       await client.query(TAKE_WRITE_LOCK);
@@ -99,7 +107,9 @@ export function createPostgresWriter(pool: pg.Pool, mirror: PostgresMirror): Pos
       return;
     } finally {
       writing = false;
-      // A connection that failed mid-transaction may be unusable: destroy it rather than return it to the pool.
+      // A connection that failed mid-transaction may be unusable: destroy it rather than return it to the pool
+      // (keeping the listener: a destroyed connection can still report its end).
+      if (!broken) client.off('error', onLost);
       client.release(broken);
     }
     for (const { item, committed } of executed) item.resolve(committed.result);
