@@ -264,6 +264,16 @@ describe('postgres storage', () => {
     await closeAll();
   });
 
+  it('refuses to start on a database whose schema is newer than this build (a migration it does not know)', async () => {
+    const databaseUrl = await cluster.createDatabase('newer');
+    await migratePostgres(databaseUrl);
+    await query(databaseUrl, `INSERT INTO pgmigrations (name, run_on) VALUES ('1899999999999_future-schema', now())`);
+    await expect(migratePostgres(databaseUrl)).rejects.toThrow(
+      /schema is newer than this build: it has migration\(s\) 1899999999999_future-schema/,
+    );
+    await expect(openPostgresStorage({ databaseUrl, listen: false, log: () => {} })).rejects.toThrow(/newer/);
+  });
+
   describe('two instances on one database', () => {
     it('see each other’s writes through NOTIFY alone, and bump the revision caches key on', async () => {
       const databaseUrl = await cluster.createDatabase('notify');
