@@ -50,6 +50,19 @@ describe('PageCache', () => {
     }
     expect(cache.bytes).toBeGreaterThan(otherBound / 2);
 
+    // Nor do a client's percent-encoded paths or other Hosts: each renders the same page under a new key.
+    for (let index = 0; index < 400; index += 1) {
+      const url =
+        index % 2 === 0
+          ? `${ORIGIN}/community/%61ustin-point${'%2D'.repeat(index)}`
+          : `http://host-${index}.example/community/austin-point`;
+      const entry = cache.add(url, cache.revisions(), page(index), true);
+      cache.answer(entry, undefined, 'br');
+      expect(cache.bytes).toBeLessThanOrEqual(plainBound + otherBound);
+    }
+    // Not read meanwhile (a page read less often than the flood's cycle), and still kept.
+    expect(cache.fresh(`${ORIGIN}/community/austin-point`)).toBe(shared);
+
     // Plain pages past their own bound: the least recently used go, the bound holds.
     for (let index = 0; index < 100; index += 1) {
       const entry = cache.add(`${ORIGIN}/listing/${index}`, cache.revisions(), page(index), true);

@@ -186,8 +186,20 @@ export class PageCache {
 
   private readonly pending = new Set<Promise<void>>();
 
+  /**
+   * The origin whose pages share the plain store: PUBLIC_URL's (ssr-routes sets it), else the first one a page is
+   * kept for. Pages for another Host go to the other store, as do percent-encoded paths
+   * (`/community/%61ustin-point` renders the same page under a new key): a client cycling through Hosts or
+   * encodings pushed the site's real pages out of the shared store, as query strings cannot.
+   */
+  siteOrigin: string | undefined;
+
   private storeFor(entry: PageEntry): RevisionedStore<PageEntry> {
-    return entry.statusCode === 200 && !entry.key.includes('?') ? this.plain : this.other;
+    const { key } = entry;
+    if (entry.statusCode !== 200 || key.includes('?') || key.includes('%')) return this.other;
+    const origin = key.slice(0, key.indexOf('/', key.indexOf('//') + 2));
+    this.siteOrigin ??= origin;
+    return origin === this.siteOrigin ? this.plain : this.other;
   }
 
   /** Brotli 11 and gzip 9, on the thread pool after this request is answered; then swapped in. */

@@ -68,6 +68,7 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
   const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: Render };
   const reader = createStorageReader(app.storage);
   const cache = new PageCache(app.storage);
+  cache.siteOrigin = app.config.publicUrl;
   app.decorate('pageCache', cache);
 
   const preloadsOf = routePreloads(WEB_BUILD_DIR);
