@@ -133,7 +133,7 @@ describe('kiosk passes', () => {
 
   it('are genuine only when signed by this server and unexpired', () => {
     const signer = new KioskPassSigner('a-secret-that-is-long-enough-for-the-test-0123');
-    const { pass } = signer.issue('admin-1', 'community-1', 1_000);
+    const { pass } = signer.issue({ id: 'admin-1', version: 1 }, 'community-1', 1_000);
     expect(signer.verify(pass, 2_000)).toMatchObject({ adminId: 'admin-1', communityId: 'community-1' });
     expect(signer.verify(pass, 1_000 + KIOSK_PASS_LIFETIME_MS)).toBeNull();
     expect(new KioskPassSigner('another-secret-that-is-long-enough-0123456789').verify(pass, 2_000)).toBeNull();
@@ -234,6 +234,24 @@ describe('kiosk sign-ins', () => {
     expect((await signIn(forged)).statusCode).toBe(429);
     // A valid pass is counted per kiosk, not per address.
     expect((await signIn(pass)).statusCode).toBe(201);
+  });
+
+  it("stop being vouched for when the pass's admin changes their password (how a lost tablet's pass is ended)", async () => {
+    const { pass } = (await issuePass()).json();
+    const vouched = (await t.storage.get('contacts', (await signIn(pass)).json().id))!;
+    expect(vouched.notes).toBe('');
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/admin/change-password',
+      token: t.adminToken,
+      json: { currentPassword: ADMIN.password, newPassword: 'a-brand-new-pass' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = (await t.storage.get('contacts', (await signIn(pass)).json().id))!;
+    // Still kept (a lead is never dropped), but flagged and counted per address like any form.
+    expect(after.notes).toBe('Kiosk pass no longer valid when this sign-in arrived.');
+    for (let index = 0; index < 19; index += 1) expect((await signIn(pass)).statusCode).toBe(201);
+    expect((await signIn(pass)).statusCode).toBe(429);
   });
 
   it("stop being vouched for when the pass's admin is removed", async () => {

@@ -78,7 +78,7 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       await attempt.succeeded();
       const community = await findCommunity(request.body.communityId);
       if (!community) throw new HttpError(404, MESSAGES.communityNotFound);
-      const { pass, claims } = signer.issue(admin.id, community.id);
+      const { pass, claims } = signer.issue(admin, community.id);
       // A pass lets a tablet file leads for 14 days: who started which kiosk is on the record (never the pass).
       await app.storage.transact((tx) => {
         // The password check took a while: an admin deleted meanwhile gets no pass.
@@ -106,7 +106,12 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const claims = signer.verify(request.body.kioskPass);
       const issuer = claims ? await app.storage.get('adminUsers', claims.adminId) : undefined;
-      const vouched = claims !== null && issuer?.isActive === true;
+      // Vouched for while its admin is active and has not changed their password since (a pass from before
+      // versions were put in passes is taken on the admin being active, until it expires).
+      const vouched =
+        claims !== null &&
+        issuer?.isActive === true &&
+        (claims.adminVersion === undefined || claims.adminVersion === issuer.version);
       const decision = vouched ? await perKiosk.hit(claims.kioskId) : await perIp.hit(clientAddressKey(request.ip));
       if (!decision.allowed) {
         throw new HttpError(429, MESSAGES.tooManyRequests, undefined, {

@@ -17,6 +17,11 @@ export interface KioskPassClaims {
   communityId: string;
   /** Epoch ms. */
   expiresAt: number;
+  /**
+   * The admin's credential version when the pass was issued: a password change (which ends the admin's sessions)
+   * ends the passes they issued too, the way to revoke a lost tablet's. Absent from passes issued before it existed.
+   */
+  adminVersion?: number;
 }
 
 const base64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
@@ -29,12 +34,17 @@ export class KioskPassSigner {
     this.key = createHmac('sha256', serverSecret).update('kiosk-pass-v1').digest();
   }
 
-  issue(adminId: string, communityId: string, now: number = Date.now()): { pass: string; claims: KioskPassClaims } {
+  issue(
+    admin: { id: string; version: number },
+    communityId: string,
+    now: number = Date.now(),
+  ): { pass: string; claims: KioskPassClaims } {
     const claims: KioskPassClaims = {
       kioskId: randomUUID(),
-      adminId,
+      adminId: admin.id,
       communityId,
       expiresAt: now + KIOSK_PASS_LIFETIME_MS,
+      adminVersion: admin.version,
     };
     const payload = base64url(JSON.stringify(claims));
     return { pass: `${payload}.${this.sign(payload)}`, claims };
@@ -57,7 +67,8 @@ export class KioskPassSigner {
       typeof claims.kioskId === 'string' &&
       typeof claims.adminId === 'string' &&
       typeof claims.communityId === 'string' &&
-      typeof claims.expiresAt === 'number';
+      typeof claims.expiresAt === 'number' &&
+      (claims.adminVersion === undefined || typeof claims.adminVersion === 'number');
     if (!wellFormed || claims.expiresAt! <= now) return null;
     return claims as KioskPassClaims;
   }

@@ -109,6 +109,11 @@ export function PasswordForm() {
         At least {PASSWORD_MIN_LENGTH} characters.
       </p>
       {passwordField('confirmPassword', 'Confirm New Password', 'new-password')}
+      <p className="field__hint">
+        Changing it signs you out on every device, this one included, and kiosk tablets you started stop being trusted:
+        their sign-ins are still kept, but flagged and limited like any visitor form until kiosk mode is started on them
+        again.
+      </p>
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? 'Changing…' : 'Change Password'}
