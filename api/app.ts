@@ -3,7 +3,7 @@
  * Storage is passed in, so tests run on memory storage and the server on the file database.
  */
 import { createServer } from 'node:http';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config';
 import { defaultConnectionGuards, guardConnections, type ConnectionGuards } from './http/connection-guards';
 import { JsonResponseCache } from './http/json-cache';
@@ -75,6 +75,7 @@ export async function buildApp({
   connectionGuards,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const guards = { ...defaultConnectionGuards(config.trustProxy !== undefined), ...connectionGuards };
+  const apiHeadersForFrameworkErrors = securityHeaderSets().apiHeaders;
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (server.ts creates one in DATA_DIR/secret)');
   const publicReadCache = new JsonResponseCache(storage);
   // Set once the routes exist; until then (and for anything it does not know) requests go to Fastify.
@@ -102,6 +103,15 @@ export async function buildApp({
     // public reads themselves (bench/api); error logs carry the method and URL explicitly instead.
     childLoggerFactory: (logger) => logger,
     bodyLimit: 1024 * 1024,
+    // A URL Fastify cannot decode (/community/%ZZ) is refused before any hook runs: answered here in the API's one
+    // error shape with the security headers, instead of Fastify's body echoing the URL without them.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const status = error.statusCode ?? 400;
+      (frameworkReply as unknown as FastifyReply)
+        .code(status)
+        .headers(apiHeadersForFrameworkErrors)
+        .send({ error: status === 400 ? 'Malformed request.' : 'Request failed.' });
+    },
     // Off unless TRUST_PROXY names the load balancers: X-Forwarded-For is then read only from them.
     trustProxy: config.trustProxy ?? false,
   });

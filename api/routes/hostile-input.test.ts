@@ -327,6 +327,16 @@ describe('hostile-input round: issue 13', () => {
 
   const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 
+  it('answers a URL that cannot be decoded in the one error shape, with the security headers, echoing nothing', async () => {
+    for (const url of ['/community/%ZZ', '/api/public/communities/%E0%A4%A', '/uploads/%E0%A4%A']) {
+      const response = await limited.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: 'Malformed request.' });
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
   it('answers a deeply nested body on every JSON route with a 400 naming the depth, before parsing it', async () => {
     const writeRoutes = listRoutes(limited.app).filter(
       (route) => ['POST', 'PUT', 'PATCH'].includes(route.method) && route.url.startsWith('/api/'),
