@@ -62,7 +62,14 @@ function summarise(collections: Collections): Manifest['collections'] {
 
 async function openSource(config: AppConfig): Promise<Storage> {
   if (config.storage === 'postgres') {
-    return openPostgresStorage({ databaseUrl: config.databaseUrl!, listen: false, pollEveryMs: 0, sweepEveryMs: 0 });
+    // Read-only too: no migration is applied to the database an export reads.
+    return openPostgresStorage({
+      databaseUrl: config.databaseUrl!,
+      listen: false,
+      pollEveryMs: 0,
+      sweepEveryMs: 0,
+      migrate: false,
+    });
   }
   // Read-only: an export must not change its source, and the import's read-back only checks what it wrote.
   if (config.storage === 'file') return readFileStorage({ dataDir: config.dataDir });
