@@ -264,6 +264,29 @@ describe('postgres storage', () => {
     await closeAll();
   });
 
+  it('reloads when the database comes back with less history than it holds (restored from a backup)', async () => {
+    const databaseUrl = await cluster.createDatabase('restored');
+    const storage = await open({ databaseUrl, listen: false, pollEveryMs: 0, sweepEveryMs: 0, log: () => {} });
+    const kept = await storage.transact((tx) => tx.insert('communities', newCommunity('kept')));
+    const [backup] = await query(
+      databaseUrl,
+      `SELECT (SELECT max(seq)::int FROM changes) AS seq, (SELECT data::text FROM records WHERE id = $1) AS data`,
+      [kept.id],
+    );
+    await storage.transact((tx) => tx.insert('communities', newCommunity('after-the-backup')));
+    await storage.transact((tx) => tx.update('communities', kept.id, { name: 'Renamed after the backup' }));
+    // The backup is restored: the later changes, and what they wrote, are gone from the database.
+    await query(databaseUrl, 'DELETE FROM changes WHERE seq > $1', [backup.seq]);
+    await query(databaseUrl, `DELETE FROM records WHERE data->>'slug' = 'after-the-backup'`);
+    await query(databaseUrl, 'UPDATE records SET data = $2::json, version = 1 WHERE id = $1', [kept.id, backup.data]);
+
+    await storage.upToDate();
+    expect(await storage.list('communities')).toEqual([kept]);
+    // And a write goes on from the restored state.
+    const next = await storage.transact((tx) => tx.update('communities', kept.id, { name: 'After the restore' }));
+    expect(next.version).toBe(kept.version + 1);
+  });
+
   it('refuses to start on a database whose schema is newer than this build (a migration it does not know)', async () => {
     const databaseUrl = await cluster.createDatabase('newer');
     await migratePostgres(databaseUrl);

@@ -149,18 +149,29 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   let catching: Promise<void> | null = null;
   let catchAgain = false;
 
+  const reloadUnderLock = async () => {
+    mirror.needReload = true;
+    await storage.transact(() => undefined).catch(() => {});
+  };
+
   const catchUpOnce = async () => {
+    // Read before the queries: this instance sets lastSeq only after its COMMIT, so the database's log is at least
+    // this long unless it was restored with less history (a backup, a replica that lagged).
+    const seen = mirror.lastSeq;
     const { rows } = await pool.query<LogRow>('SELECT seq, changes FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2', [
-      mirror.lastSeq,
+      seen,
       CATCH_UP_PAGE,
     ]);
-    if (rows.length === 0 || closed) return;
+    if (closed) return;
+    if (rows.length === 0) {
+      if ((await readLastSeq(pool)) < seen) await reloadUnderLock();
+      return;
+    }
     // A write holds the lock and has caught up under it; the mirror may hold its uncommitted bodies: leave it.
     if (writer.writing) return;
     if (!mirror.applyLog(rows)) {
       // A gap: rows were pruned while this instance was behind. Reload under the write lock (an empty write).
-      mirror.needReload = true;
-      await storage.transact(() => undefined).catch(() => {});
+      await reloadUnderLock();
       return;
     }
     if (rows.length === CATCH_UP_PAGE) catchAgain = true;
@@ -195,11 +206,14 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   const upToDate = async (): Promise<void> => {
     ensureOpen();
     let target: number;
+    const seen = mirror.lastSeq; // read first, as in catchUpOnce
     try {
       target = await readLastSeq(pool);
     } catch (error) {
       throw new StorageUnavailableError(`cannot reach PostgreSQL (${errorText(error)})`);
     }
+    // Restored with less history: what this mirror holds past `target` is gone from the database.
+    if (target < seen) await reloadUnderLock();
     for (let attempt = 0; mirror.lastSeq < target; attempt += 1) {
       if (attempt === 3) throw new StorageUnavailableError('cannot catch up with the changes of other instances');
       // A write of this instance holds the lock and has caught up under it; its own seq lands when it settles.

@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { Committed } from './engine';
 import type { PostgresMirror } from './postgres-mirror';
-import { errorText, TAKE_WRITE_LOCK, writeChanges, type LogRow } from './postgres-sql';
+import { errorText, readLastSeq, TAKE_WRITE_LOCK, writeChanges, type LogRow } from './postgres-sql';
 import { StorageUnavailableError, type Transaction } from './storage';
 
 /** node-postgres's error for a query with no answer within `query_timeout`. */
@@ -68,7 +68,10 @@ export function createPostgresWriter(pool: pg.Pool, mirror: PostgresMirror): Pos
         const { rows } = await client.query<LogRow>('SELECT seq, changes FROM changes WHERE seq > $1 ORDER BY seq', [
           mirror.lastSeq,
         ]);
-        if (!mirror.applyLog(rows)) await mirror.reload(client);
+        // Nothing newer, and the log is shorter than this mirror's: the database was restored from a backup (or
+        // a replica that lagged was promoted). The mirror holds changes the database no longer has: reload it.
+        const restored = rows.length === 0 && (await readLastSeq(client)) < mirror.lastSeq;
+        if (restored || !mirror.applyLog(rows)) await mirror.reload(client);
       }
 
       writing = true;
