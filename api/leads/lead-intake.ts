@@ -58,6 +58,7 @@ export function visitorSubmission(
   body: LeadSubmission,
   defaultSource: Lead['source'],
   now: Date = new Date(),
+  clientTime?: string,
 ): LeadSubmission {
   const {
     buyingTimeline: _timeline,
@@ -67,7 +68,31 @@ export function visitorSubmission(
     ...fields
   } = body;
   const source = fields.source && VISITOR_SOURCES.has(fields.source) ? fields.source : defaultSource;
-  return { ...fields, source, submittedAt: plausibleSubmittedAt(fields.submittedAt, now) };
+  const onServerClock = onServerClockTime(fields.submittedAt, clientTime, now);
+  return { ...fields, source, submittedAt: plausibleSubmittedAt(onServerClock, now) };
+}
+
+/** Below this a device's clock is taken as right: the send's own time on the network, and ordinary drift. */
+export const CLOCK_SKEW_IGNORED_MS = 2 * 60 * 1000;
+
+/**
+ * A device's submittedAt moved onto the server's clock: the device says what its clock read as it sent the
+ * request (CLIENT_TIME_HEADER), so the difference from the server's clock is how wrong the device's clock is. A
+ * phone 20 days slow filed its lead 20 days back, out of the day's From/To and below weeks of leads; a lead that
+ * waited offline keeps its real age. Unchanged without a readable clock reading or when the clocks agree.
+ */
+export function onServerClockTime(
+  submittedAt: string | undefined,
+  clientTime: string | undefined,
+  now: Date,
+): string | undefined {
+  const sentAt = clientTime ? Date.parse(clientTime) : Number.NaN;
+  const madeAt = submittedAt ? Date.parse(submittedAt) : Number.NaN;
+  if (Number.isNaN(sentAt) || Number.isNaN(madeAt)) return submittedAt;
+  const skew = now.getTime() - sentAt;
+  if (Math.abs(skew) < CLOCK_SKEW_IGNORED_MS) return submittedAt;
+  const corrected = new Date(madeAt + skew);
+  return Number.isNaN(corrected.getTime()) ? submittedAt : corrected.toISOString();
 }
 
 /**

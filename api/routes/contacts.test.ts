@@ -46,6 +46,28 @@ describe('public contact calls', () => {
     expect(stored).toMatchObject({ preferredDate: date, preferredSlot: slot, notes: '' });
   });
 
+  it("files a lead at its time on the server's clock when the device's clock is wrong, and keeps the age of a lead that waited offline", async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    const at = (ms: number) => new Date(ms).toISOString();
+    const send = async (submittedAt: string, clientTime: string) =>
+      (await t.storage.get(
+        'contacts',
+        (await post('/api/public/contacts', contactBody({ submittedAt }), { 'x-client-time': clientTime })).json().id,
+      ))!.submittedAt!;
+    // A phone 20 days slow: made 10 s before it was sent, by its own clock.
+    const slow = Date.parse(await send(at(now - 20 * day - 10_000), at(now - 20 * day)));
+    expect(Math.abs(slow - (now - 10_000))).toBeLessThan(5_000);
+    // A phone whose clock is right, sending a lead it kept offline for 3 days: unchanged.
+    const waited = at(now - 3 * day);
+    expect(await send(waited, at(Date.now()))).toBe(waited);
+    // A minute of drift is no correction; no clock reading at all, neither.
+    const drift = at(now - 30_000);
+    expect(await send(drift, at(Date.now() - 60_000))).toBe(drift);
+    const plain = (await post('/api/public/contacts', contactBody({ submittedAt: drift }))).json().id;
+    expect((await t.storage.get('contacts', plain))!.submittedAt).toBe(drift);
+  });
+
   it('defaults the source by call: popup for /public/contacts, contact-page for /contact', async () => {
     const popup = (await post('/api/public/contacts', contactBody())).json();
     const page = (await post('/api/contact', contactBody())).json();

@@ -270,12 +270,30 @@ describe('kiosk sign-ins', () => {
       expect(Date.parse(lead.submittedAt!)).toBeGreaterThanOrEqual(before);
       expect(Date.parse(lead.submittedAt!)).toBeLessThanOrEqual(Date.now());
       expect(lead.notes).toBe(
-        `The tablet's clock read ${wrongClock} (open house 2026-11-21) when this was sent; the day it arrived is kept instead.`,
+        `The tablet's clock read ${wrongClock} (open house 2026-11-21) when this was made; the time and day on the server's clock are kept instead.`,
       );
       // The tablet's open-house date is as wrong as its clock: the day it arrived (Central) replaces it everywhere.
       expect(lead.openHouseDate).toBe(salesDay());
       expect(lead.message).toContain(`open house on ${salesDay()}.`);
     }
+  });
+
+  it("from a tablet whose clock is days off but says so as it sends are filed at that time on the server's clock", async () => {
+    const { pass } = (await issuePass()).json();
+    const fast = 3 * 86_400_000; // the tablet's clock is 3 days ahead, and the sign-in waited 5 minutes offline
+    const tabletNow = Date.now() + fast;
+    const madeOnTablet = new Date(tabletNow - 5 * 60_000).toISOString();
+    const { id } = (
+      await signIn(
+        pass,
+        { submittedAt: madeOnTablet, openHouseDate: '2099-01-01' },
+        { 'x-client-time': new Date(tabletNow).toISOString() },
+      )
+    ).json();
+    const lead = (await t.storage.get('contacts', id))!;
+    expect(Math.abs(Date.parse(lead.submittedAt!) - (Date.now() - 5 * 60_000))).toBeLessThan(5_000);
+    expect(lead.openHouseDate).toBe(salesDay(new Date(lead.submittedAt!)));
+    expect(lead.notes).toContain(`The tablet's clock read ${madeOnTablet} (open house 2099-01-01)`);
   });
 
   it('are stored once however often the same sign-in is delivered', async () => {

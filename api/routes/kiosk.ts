@@ -19,10 +19,11 @@ import {
   type KioskSignIn,
   MESSAGES,
   salesDay,
+  CLIENT_TIME_HEADER,
 } from '../../domain';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
-import { plausibleSubmittedAt, spamReason } from '../leads/lead-intake';
+import { onServerClockTime, plausibleSubmittedAt, spamReason } from '../leads/lead-intake';
 import { KioskPassSigner } from '../security/kiosk-pass';
 import { recheckAdminAccess } from '../security/admin-access';
 import { clientAddressKey } from '../security/client-address';
@@ -124,15 +125,22 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       // The honeypot decides with or without a pass, as on the public forms (api/leads/lead-intake.ts).
       const spam = spamReason({ website });
       const now = new Date();
-      const submittedAt = plausibleSubmittedAt(fields.submittedAt, now);
+      const clientTime = request.headers[CLIENT_TIME_HEADER];
+      const onServerClock = onServerClockTime(
+        fields.submittedAt,
+        typeof clientTime === 'string' ? clientTime : undefined,
+        now,
+      );
+      const submittedAt = plausibleSubmittedAt(onServerClock, now);
       const clockWrong = submittedAt !== fields.submittedAt;
-      // The open-house date is the tablet's day too: with its clock found wrong, the day this arrived is the best
-      // one known (a flat battery dated every sign-in 2020-01-01, in the message, the lead page and the CSV).
-      const openHouseDate = clockWrong ? salesDay(now) : fields.openHouseDate;
+      // The open-house date is the tablet's day too: with its clock found wrong, the day of the time on the
+      // server's clock replaces it (a flat battery dated every sign-in 2020-01-01, in the message, the lead page
+      // and the CSV).
+      const openHouseDate = clockWrong ? salesDay(new Date(submittedAt)) : fields.openHouseDate;
       const notes = [
         vouched ? '' : 'Kiosk pass no longer valid when this sign-in arrived.',
         clockWrong
-          ? `The tablet's clock read ${fields.submittedAt} (open house ${fields.openHouseDate}) when this was sent; the day it arrived is kept instead.`
+          ? `The tablet's clock read ${fields.submittedAt} (open house ${fields.openHouseDate}) when this was made; the time and day on the server's clock are kept instead.`
           : '',
       ].filter(Boolean);
       const lead: NewRecord<Lead> = {

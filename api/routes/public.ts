@@ -12,6 +12,7 @@ import {
   toCommunityListItem,
   type CommunityListQuery,
   type SiteSettings,
+  CLIENT_TIME_HEADER,
 } from '../../domain';
 import { idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
@@ -109,7 +110,13 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     defaultSource: LeadSubmission['source'],
   ) {
     // The visitor's form names its source (popup, listing, visit...); what only the kiosk or staff set is dropped.
-    const submission = visitorSubmission(request.body, defaultSource);
+    const clientTime = request.headers[CLIENT_TIME_HEADER];
+    const submission = visitorSubmission(
+      request.body,
+      defaultSource,
+      new Date(),
+      typeof clientTime === 'string' ? clientTime : undefined,
+    );
     await runWrite(request, reply, ({ tx }) => {
       const lead = insertVisitorLead(tx, submission, defaultSource);
       // Spam gets the same answer as a real inquiry.

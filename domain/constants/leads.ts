@@ -26,3 +26,9 @@ export const LEAD_STATUSES = ['NEW', 'CONTACTED', 'APPOINTMENT', 'CLOSED_WON', '
 export const LEAD_SOURCES = ['contact-page', 'popup', 'listing', 'visit', 'favorites', 'open-house', 'admin'] as const;
 export const VISIT_SLOTS = ['morning', 'afternoon', 'evening'] as const;
 export const VISIT_TYPES = ['in-person', 'video'] as const;
+
+/**
+ * The device's clock, read as it sends a write (ISO 8601): the server measures how wrong the device's clock is
+ * and files a lead at the time it was really made (api/leads/lead-intake.ts).
+ */
+export const CLIENT_TIME_HEADER = 'x-client-time';

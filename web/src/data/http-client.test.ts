@@ -56,6 +56,17 @@ describe('requests', () => {
     expect(api.requests[0]!.headers['if-match']).toBe('"4"');
   });
 
+  it("sends the device's clock with a body (the server corrects a lead's time for a wrong clock), not with a read", async () => {
+    api.handle(() => ({ status: 200, body: {} }));
+    const before = Date.now();
+    await sendJson('POST', 'public/contacts', { name: 'A' });
+    await getJson('public/communities');
+    const sent = Date.parse(String(api.requests[0]!.headers['x-client-time']));
+    expect(sent).toBeGreaterThanOrEqual(before);
+    expect(sent).toBeLessThanOrEqual(Date.now());
+    expect(api.requests[1]!.headers['x-client-time']).toBeUndefined();
+  });
+
   it('gives undefined for a 204 and sends no body (nor content type) on DELETE', async () => {
     api.handle(() => ({ status: 204 }));
     expect(await sendJson('DELETE', 'communities/c1')).toBeUndefined();

@@ -7,6 +7,7 @@
  * without the caller knowing.
  */
 import ky, { type KyInstance } from 'ky';
+import { CLIENT_TIME_HEADER } from '@domain/constants/leads';
 import { MESSAGES, httpErrorMessage, networkErrorMessage } from '@domain/messages';
 import { isCredentialCheckPath, isPublicPath, normaliseApiPath } from './api-paths';
 import { ApiError, NetworkUnreachableError, type FieldErrorDetail } from './http-errors';
@@ -150,6 +151,8 @@ async function request(
   const token = isPublicPath(path) ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  // This device's clock as it sends: the server corrects a lead's time for a clock that is wrong.
+  if (options.json !== undefined) headers[CLIENT_TIME_HEADER] = new Date().toISOString();
   if (options.ifMatchVersion !== undefined) headers['if-match'] = `"${options.ifMatchVersion}"`;
   const searchParams = options.searchParams
     ? Object.fromEntries(
