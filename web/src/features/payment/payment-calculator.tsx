@@ -88,8 +88,10 @@ export default function PaymentCalculator({ price, costs = DEFAULT_OWNERSHIP_COS
           </select>
         </div>
       </form>
-      <div className="payment-calculator__result" aria-live="polite">
-        <p className="payment-calculator__total">
+      <div className="payment-calculator__result">
+        {/* Only the total is announced, whole, as it changes ("Estimated monthly payment $2,345.67"): the whole
+            block read bare figures on every keystroke. */}
+        <p className="payment-calculator__total" aria-live="polite" aria-atomic="true">
           <span>Estimated monthly payment</span>
           <strong data-testid="payment-total">{money(estimate.total)}</strong>
         </p>
