@@ -11,9 +11,12 @@ export function RouteError() {
       ? error.message
       : String(error);
   return (
-    <main className="route-error" role="alert">
-      <h1>{PUBLIC_MESSAGES.unexpectedApplicationError}</h1>
-      <p>{detail}</p>
+    <main className="route-error">
+      {/* The alert is inside the page's main landmark, which cannot carry the role itself. */}
+      <div role="alert">
+        <h1>{PUBLIC_MESSAGES.unexpectedApplicationError}</h1>
+        <p>{detail}</p>
+      </div>
       <p>
         <Link to="/">Back to Home</Link>
       </p>

@@ -99,7 +99,7 @@ export function ListingFilterForm({
   const community = filters.community;
 
   return (
-    <form ref={formRef} className="listing-filters" method="get" action={action} role="search">
+    <form ref={formRef} className="listing-filters" method="get" action={action} role="search" aria-label="Filters">
       {communities && (
         <Choice
           id={id('community')}

@@ -39,7 +39,14 @@ export function QueryBox({ raw, onQuery, inputRef }: QueryBoxProps) {
   const others = [...listingFiltersToParams({ ...raw, q: '' }).entries()];
 
   return (
-    <form className="query-box" method="get" action="/search" role="search" onSubmit={onSubmit}>
+    <form
+      className="query-box"
+      method="get"
+      action="/search"
+      role="search"
+      aria-label="Search homes"
+      onSubmit={onSubmit}
+    >
       <div className="field">
         <label htmlFor="search-q">Keywords</label>
         <input

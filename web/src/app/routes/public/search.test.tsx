@@ -111,6 +111,14 @@ describe('/search headings', () => {
     });
     expect(levels).toContain(3);
   });
+
+  it('names each search landmark, so a screen reader can tell the words from the filters', async () => {
+    const { html } = await render('/search', ORIGIN, reader);
+    const names = [...html.matchAll(/<form[^>]*role="search"[^>]*>/g)].map(
+      ([tag]) => /aria-label="([^"]+)"/.exec(tag)?.[1],
+    );
+    expect(names).toEqual(['Search homes', 'Filters']);
+  });
 });
 
 describe('community page filters rendered on the server', () => {
