@@ -42,6 +42,8 @@ async function signIn(index: number): Promise<void> {
   await page.getByRole('checkbox', { name: /may contact me/ }).check();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: `Thank you, Visitor${index}!` }).waitFor({ timeout: 15_000 });
+  // A screen reader starts at the thanks, not at the "Next visitor" button.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('kiosk-thanks-title');
 }
 
 async function expectEmptyForm(): Promise<void> {

@@ -50,6 +50,7 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
   const leaving = useRef(false);
   const navigate = useNavigate();
   const nameInput = useRef<HTMLInputElement>(null);
+  const thanksHeading = useRef<HTMLHeadingElement>(null);
   const consent = consentText(businessName, community?.name ?? mode.communityName);
 
   // Links and the back button stay on the kiosk: only 'Exit kiosk' (with the password) lets the router leave.
@@ -91,8 +92,11 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
     return () => clearTimeout(timer);
   }, [state.screen, state.values, reset]);
 
+  // Focus goes where a screen reader should start reading: the thanks heading (a region mounted with its text is
+  // not reliably announced, and focus on the button read only "Next visitor"), then the form's first field.
   useEffect(() => {
     if (state.screen === 'form') nameInput.current?.focus();
+    else thanksHeading.current?.focus();
   }, [state.screen]);
 
   const edit = <K extends keyof SignInValues>(field: K, value: SignInValues[K]) =>
@@ -156,10 +160,12 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
           </p>
         </section>
       ) : state.screen === 'thanks' ? (
-        <section className="kiosk__card kiosk__thanks" aria-live="polite">
-          <h2>Thank you{state.greeted ? `, ${state.greeted}` : ''}!</h2>
+        <section className="kiosk__card kiosk__thanks" aria-labelledby="kiosk-thanks-title">
+          <h2 id="kiosk-thanks-title" ref={thanksHeading} tabIndex={-1}>
+            Thank you{state.greeted ? `, ${state.greeted}` : ''}!
+          </h2>
           <p>You are signed in. Enjoy the tour; a sales agent will be in touch.</p>
-          <button type="button" className="button button--primary kiosk__submit" onClick={reset} autoFocus>
+          <button type="button" className="button button--primary kiosk__submit" onClick={reset}>
             Next visitor
           </button>
         </section>
