@@ -77,11 +77,14 @@ describe('admin record addresses', () => {
     await dialog.waitFor({ state: 'visible', timeout: 5_000 });
     await expectAddress(page, `/admin/communities/${community.id}${LIST_PARAMS}`);
     await expect.poll(() => focused(page, 'dialog').then((f) => f.inside)).toBe(true);
+    // The record's page has a title of its own (screen readers and the history tell it from the list).
+    await expect.poll(() => page.title()).toMatch(/^Edit Community \| Admin \| /);
 
     // Escape closes: back to the list with its params and its search text; the focus returns to the card.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
     await expectAddress(page, `/admin/communities${LIST_PARAMS}`);
+    await expect.poll(() => page.title()).toMatch(/^Communities \| Admin \| /);
     expect(await page.getByLabel('Search communities').inputValue()).toBe(community.name);
     expect(await page.locator('li[data-record-id]').count()).toBe(1);
     await expect.poll(() => focused(page, `li[data-record-id="${community.id}"]`).then((f) => f.inside)).toBe(true);

@@ -41,11 +41,26 @@ const TITLES: Record<string, string> = {
   sync: 'Sync',
 };
 
+/** A record's own address ("communities/<id>", "leads/<id>"): its title says which kind of page it is. */
+const RECORD_TITLES: Record<string, { new?: string; one: string }> = {
+  communities: { new: 'New Community', one: 'Edit Community' },
+  listings: { new: 'New Listing', one: 'Edit Listing' },
+  properties: { new: 'New Property', one: 'Edit Property' },
+  leads: { one: 'Lead' },
+};
+
+/** The page's title: the section, or the record page within it (a screen reader and the history tell them apart). */
+export function adminPageTitle(pathname: string): string {
+  const [section = '', record] = pathname.replace(/^\/admin\/?/, '').split('/');
+  const kinds = record ? RECORD_TITLES[section] : undefined;
+  if (kinds) return record === 'new' && kinds.new ? kinds.new : kinds.one;
+  return TITLES[section] ?? 'Back Office';
+}
+
 export const handle: RouteHandle = {
   head: (_data, { pathname, settings }) => {
-    const section = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
     return {
-      title: `${TITLES[section] ?? 'Back Office'} | Admin | ${settings.general.siteName}`,
+      title: `${adminPageTitle(pathname)} | Admin | ${settings.general.siteName}`,
       description: `${settings.general.siteName} back office`,
       canonicalPath: pathname,
       robots: 'noindex',
