@@ -132,6 +132,7 @@ export async function buildApp({
     rateLimits.limiter('contact:address', config.contactRateLimit, config.rateLimitWindowMs),
   );
   app.addHook('onClose', async () => rateLimits.close());
+  if (config.trustProxy === undefined) warnOnceAboutForwardedFor(app);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -165,4 +166,23 @@ export async function buildApp({
   await app.ready();
   fastPath.handle = publicReadFastPath(publicReadCache, securityHeaderSets().apiHeaders, app.pageFastPath);
   return app;
+}
+
+/** What the log says, once, when a proxy seems to be in front without TRUST_PROXY. */
+export const FORWARDED_FOR_WITHOUT_TRUST_PROXY =
+  'A request came with X-Forwarded-For, but TRUST_PROXY is not set: if a proxy or load balancer is in front, every visitor counts as its address (one contact limit and one login lockout for the whole site). Set TRUST_PROXY to its address (docs/scaling.md).';
+
+/**
+ * Behind a proxy without TRUST_PROXY, every visitor is the proxy's address: the whole site shares one contact
+ * quota and one login lockout, and nothing said so. The header itself is still ignored (it may be a client's own).
+ */
+function warnOnceAboutForwardedFor(app: FastifyInstance): void {
+  let warned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned && request.headers['x-forwarded-for'] !== undefined) {
+      warned = true;
+      request.log.warn(FORWARDED_FOR_WITHOUT_TRUST_PROXY);
+    }
+    done();
+  });
 }

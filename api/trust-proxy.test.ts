@@ -2,8 +2,9 @@
  * TRUST_PROXY: behind a load balancer the per-address limits must see visitors, not the balancer, and without it
  * a client's own X-Forwarded-For must change nothing.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactBody, createTestApp, type TestApp } from '../tests/support/api';
+import { FORWARDED_FOR_WITHOUT_TRUST_PROXY } from './app';
 import { ConfigError, loadConfig } from './config';
 
 describe('TRUST_PROXY', () => {
@@ -46,6 +47,16 @@ describe('TRUST_PROXY', () => {
       const direct = [await post('198.51.100.1', '192.0.2.9'), await post('198.51.100.2', '192.0.2.9')];
       expect(direct.map((response) => response.statusCode)).toEqual([201, 201]);
       expect((await post('198.51.100.3', '192.0.2.9')).statusCode).toBe(429);
+    });
+
+    it('without it, the first request carrying X-Forwarded-For logs one warning naming TRUST_PROXY', async () => {
+      app = await createTestApp({ config: { contactRateLimit: 5 } });
+      const warn = vi.spyOn(app.app.log, 'warn');
+      await app.request({ method: 'GET', url: '/api/health' });
+      expect(warn).not.toHaveBeenCalled();
+      await post('203.0.113.1');
+      await post('203.0.113.2');
+      expect(warn.mock.calls.filter(([message]) => message === FORWARDED_FOR_WITHOUT_TRUST_PROXY)).toHaveLength(1);
     });
 
     it('without it, X-Forwarded-For is ignored: every post counts against the peer', async () => {
