@@ -23,27 +23,41 @@ interface ToastRegionProps {
   placement?: 'top';
 }
 
-export function ToastRegion({ toast, onDismiss, placement }: ToastRegionProps) {
+/**
+ * A toast's timing: `shown` turns true TOAST_SLIDE_IN_DELAY_MS after `key` is set (the toast's text goes in then,
+ * into a live region already on the page) and `onDone` runs after TOAST_DURATION_MS. A new key starts again; a
+ * null one stops. Shared by the public toast and the admin's stack (features/admin/shared/toast-stack.tsx).
+ */
+export function useToastTiming(key: unknown, onDone: () => void): boolean {
   const [shown, setShown] = useState(false);
-  const region = useRef<HTMLDivElement>(null);
-  const dismiss = useRef(onDismiss);
+  const done = useRef(onDone);
   useEffect(() => {
-    dismiss.current = onDismiss;
+    done.current = onDone;
   });
   useEffect(() => {
     setShown(false);
-    const element = region.current;
-    if (!toast || !element) return;
-    const popover = typeof element.showPopover === 'function';
-    // Hide first, so it is raised above a dialog opened since the last toast.
-    if (popover && element.matches(':popover-open')) element.hidePopover();
-    if (popover) element.showPopover();
+    if (key == null) return;
     const slideIn = setTimeout(() => setShown(true), TOAST_SLIDE_IN_DELAY_MS);
-    const hide = setTimeout(() => dismiss.current(), TOAST_DURATION_MS);
+    const hide = setTimeout(() => done.current(), TOAST_DURATION_MS);
     return () => {
       clearTimeout(slideIn);
       clearTimeout(hide);
-      if (popover && element.matches(':popover-open')) element.hidePopover();
+    };
+  }, [key]);
+  return shown;
+}
+
+export function ToastRegion({ toast, onDismiss, placement }: ToastRegionProps) {
+  const shown = useToastTiming(toast, onDismiss);
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = region.current;
+    if (!toast || !element || typeof element.showPopover !== 'function') return;
+    // Hide first, so it is raised above a dialog opened since the last toast.
+    if (element.matches(':popover-open')) element.hidePopover();
+    element.showPopover();
+    return () => {
+      if (element.matches(':popover-open')) element.hidePopover();
     };
   }, [toast]);
   return (

@@ -53,22 +53,16 @@ export function SettingsPage() {
       <div className="admin-card admin-form">
         <SettingsTabList tab={tab} onChange={setTab} tabId={tabId} panelId={panelId} />
 
-        {siteTab && (
-          <TimedMessageAlert
-            message={message}
-            extra={
-              message?.tone === 'success' &&
-              form.queuedNote && (
-                <p className="admin-small">Saved on this device; it will be sent to the server once you are online.</p>
-              )
-            }
-          />
-        )}
-        {saving && (
-          <p className="admin-muted" role="status">
-            Saving...
-          </p>
-        )}
+        <TimedMessageAlert
+          message={siteTab ? message : null}
+          busy={saving && 'Saving...'}
+          extra={
+            message?.tone === 'success' &&
+            form.queuedNote && (
+              <p className="admin-small">Saved on this device; it will be sent to the server once you are online.</p>
+            )
+          }
+        />
 
         {siteTab && settings.isError && (
           <AdminAlert tone="error">Failed to load settings. Please try again.</AdminAlert>

@@ -13,7 +13,8 @@ export function AdminAlert({
   actions,
 }: {
   tone: 'error' | 'warning' | 'info' | 'success';
-  role?: 'alert' | 'status' | 'note';
+  /** null: none, inside a live region of its own (TimedMessageAlert). */
+  role?: 'alert' | 'status' | 'note' | null;
   /** The message (one paragraph). */
   children: ReactNode;
   /** Shown after the message, inside the alert. */
@@ -21,7 +22,7 @@ export function AdminAlert({
   actions?: ReactNode;
 }) {
   return (
-    <div className="admin-alert" data-tone={tone} role={role}>
+    <div className="admin-alert" data-tone={tone} role={role ?? undefined}>
       <p>{children}</p>
       {extra}
       {actions && <div className="admin-alert__actions">{actions}</div>}
@@ -45,12 +46,35 @@ export function RetryAlert({ text, onRetry }: { text: string; onRetry: () => voi
   );
 }
 
-/** A TimedMessage (useTimedMessage) while it shows: errors are alerts, the rest polite status messages. */
-export function TimedMessageAlert({ message, extra }: { message: TimedMessage | null; extra?: ReactNode }) {
-  if (!message) return null;
+/**
+ * A TimedMessage (useTimedMessage) while it shows, in one of two live regions mounted with the form, before any
+ * message: a region put on the page already holding its text is often not announced by screen readers. Errors go
+ * in the alert one, the rest in the polite one, which also holds `busy` (e.g. 'Saving...') while there is no message.
+ */
+export function TimedMessageAlert({
+  message,
+  extra,
+  busy,
+}: {
+  message: TimedMessage | null;
+  extra?: ReactNode;
+  busy?: string | false;
+}) {
+  const region = (role: 'alert' | 'status') => (
+    <div className="admin-live" role={role}>
+      {message && messageRole(message) === role ? (
+        <AdminAlert tone={message.tone} role={null} extra={extra}>
+          {message.text}
+        </AdminAlert>
+      ) : (
+        role === 'status' && busy && <p className="admin-muted">{busy}</p>
+      )}
+    </div>
+  );
   return (
-    <AdminAlert tone={message.tone} role={messageRole(message)} extra={extra}>
-      {message.text}
-    </AdminAlert>
+    <>
+      {region('status')}
+      {region('alert')}
+    </>
   );
 }

@@ -2,10 +2,11 @@
  * The admin's stack of toasts (SPEC §9): a message slides in 0.1 s after it is raised and goes away after 3 s; up to
  * three show at once, each with a dismiss button. One provider, mounted by the admin shell; pages call
  * useToast().success(...) / .error(...). Success is announced politely (role=status), errors assertively
- * (role=alert). The public site's single toast (a popup form's) is components/toast.tsx.
+ * (role=alert): each tone has a live region mounted with the stack, and a toast's text goes into it as the toast
+ * slides in, as in the public site's single toast (components/toast-region.tsx).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { TOAST_DURATION_MS, TOAST_SLIDE_IN_DELAY_MS } from '@domain/constants';
+import { useToastTiming } from '@/components/toast-region';
 
 export interface Toaster {
   success(message: string): void;
@@ -26,30 +27,18 @@ export function useToast(): Toaster {
 }
 
 function ToastView({ toast, onDone }: { toast: ToastItem; onDone: (id: number) => void }) {
-  const [shown, setShown] = useState(false);
-  const done = useRef(onDone);
-  useEffect(() => {
-    done.current = onDone;
-  });
-  useEffect(() => {
-    const slideIn = setTimeout(() => setShown(true), TOAST_SLIDE_IN_DELAY_MS);
-    const hide = setTimeout(() => done.current(toast.id), TOAST_DURATION_MS);
-    return () => {
-      clearTimeout(slideIn);
-      clearTimeout(hide);
-    };
-  }, [toast.id]);
+  // The text (and its close) goes in as the toast slides in, into a live region already shown: see toast-region.tsx.
+  const shown = useToastTiming(toast.id, () => onDone(toast.id));
   return (
-    <div
-      className="toast admin-toast"
-      data-tone={toast.tone}
-      data-shown={shown ? 'true' : 'false'}
-      role={toast.tone === 'error' ? 'alert' : 'status'}
-    >
-      <span>{toast.text}</span>
-      <button type="button" className="admin-toast__close" aria-label="Dismiss" onClick={() => onDone(toast.id)}>
-        ×
-      </button>
+    <div className="toast admin-toast" data-tone={toast.tone} data-shown={shown ? 'true' : 'false'}>
+      {shown && (
+        <>
+          <span>{toast.text}</span>
+          <button type="button" className="admin-toast__close" aria-label="Dismiss" onClick={() => onDone(toast.id)}>
+            ×
+          </button>
+        </>
+      )}
     </div>
   );
 }
@@ -83,8 +72,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <div ref={region} className="toast-region admin-toast-region" popover="manual">
-        {toasts.map((toast) => (
-          <ToastView key={toast.id} toast={toast} onDone={remove} />
+        {/* Two live regions, always mounted: successes polite, errors assertive. */}
+        {(['success', 'error'] as const).map((tone) => (
+          <div key={tone} className="admin-live admin-toast-list" role={tone === 'error' ? 'alert' : 'status'}>
+            {toasts
+              .filter((toast) => toast.tone === tone)
+              .map((toast) => (
+                <ToastView key={toast.id} toast={toast} onDone={remove} />
+              ))}
+          </div>
         ))}
       </div>
     </ToastContext.Provider>
