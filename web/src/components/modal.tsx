@@ -15,11 +15,13 @@ interface ModalProps {
   titleId: string;
   title: string;
   description?: string;
+  /** The id of what describes the dialog when it is not `description` (a confirmation's question). */
+  describedBy?: string;
   onClose: () => void;
   children: ReactNode;
 }
 
-export function Modal({ titleId, title, description, onClose, children }: ModalProps) {
+export function Modal({ titleId, title, description, describedBy, onClose, children }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -59,6 +61,8 @@ export function Modal({ titleId, title, description, onClose, children }: ModalP
       ref={dialog}
       className="modal"
       aria-labelledby={titleId}
+      // Read with the title as the dialog opens: what it is about (e.g. which records a confirmation deletes).
+      aria-describedby={description ? `${titleId}-desc` : describedBy}
       onKeyDown={trapTab}
       onCancel={(event) => {
         event.preventDefault();
@@ -79,7 +83,11 @@ export function Modal({ titleId, title, description, onClose, children }: ModalP
             <Icon svg={CLOSE} />
           </button>
         </div>
-        {description && <p className="modal__description">{description}</p>}
+        {description && (
+          <p className="modal__description" id={`${titleId}-desc`}>
+            {description}
+          </p>
+        )}
         {children}
       </div>
     </dialog>

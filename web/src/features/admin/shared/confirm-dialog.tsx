@@ -33,8 +33,16 @@ export function ConfirmDialog({
   onAnswer: (value: boolean) => void;
 }) {
   return (
-    <Modal titleId="admin-confirm-title" title={options.title ?? 'Please confirm'} onClose={() => onAnswer(false)}>
-      <p className="admin-confirm__message">{message}</p>
+    <Modal
+      titleId="admin-confirm-title"
+      title={options.title ?? 'Please confirm'}
+      describedBy="admin-confirm-message"
+      onClose={() => onAnswer(false)}
+    >
+      {/* The dialog's description: a screen reader reads the question (and the records it names) on opening. */}
+      <p className="admin-confirm__message" id="admin-confirm-message">
+        {message}
+      </p>
       <div className="admin-modal__actions">
         <button type="button" className="button button--ghost" onClick={() => onAnswer(false)}>
           {options.cancelLabel ?? 'Cancel'}
