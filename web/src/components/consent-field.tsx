@@ -22,6 +22,8 @@ export function ConsentField({ id, className, error, children, ...input }: Conse
           type="checkbox"
           id={id}
           name="consent"
+          // Every form that asks for consent needs it, and says so in its own words on a send (each is noValidate).
+          required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           {...input}
@@ -29,7 +31,7 @@ export function ConsentField({ id, className, error, children, ...input }: Conse
         <span>{children}</span>
       </label>
       {error && (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} role="alert">
           {error}
         </p>
       )}

@@ -1,7 +1,7 @@
 /**
  * A labelled form field: the label, the control (rendered by the caller with the given accessibility props) and
- * the field's error, announced and linked through aria-describedby. InputField, SelectField and TextareaField are
- * the same with an <input>, a <select> or a <textarea>.
+ * the field's error, announced (role=alert) and linked through aria-describedby. InputField, SelectField and
+ * TextareaField are the same with an <input>, a <select> or a <textarea>.
  */
 import type { ComponentProps, ReactNode } from 'react';
 
@@ -38,8 +38,10 @@ export function Field({ id, label, required, optional, error, children }: FieldP
         {optional && <span className="field__optional"> (optional)</span>}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
+      {/* An alert: announced also when the field in error already has the focus (Enter in it), where moving the
+          focus there reads nothing new. */}
       {error && (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} role="alert">
           {error}
         </p>
       )}

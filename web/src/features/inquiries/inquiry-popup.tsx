@@ -100,6 +100,7 @@ export default function InquiryPopup(props: InquiryPopupProps) {
               <textarea
                 {...aria}
                 name="message"
+                required
                 rows={4}
                 defaultValue={defaultMessage}
                 maxLength={VISITOR_FIELD_LIMITS.message}
