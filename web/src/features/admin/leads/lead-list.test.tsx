@@ -47,4 +47,18 @@ describe('LeadList', () => {
     expect(text).toContain('Unassigned · Call back by 2999-12-01');
     expect(text).toContain('Unassigned · Next step by 2999-12-02');
   });
+
+  it('draws the first 100 leads of a long inbox, says how many there are, and offers the next ones', () => {
+    const many = (count: number) => Array.from({ length: count }, (_, index) => lead(`l${index}`, {}));
+    const long = listText(many(2_345));
+    expect(long.match(/@example\.com|Lead l\d+/g)?.filter((word) => word.startsWith('Lead')).length).toBe(100);
+    expect(long).toContain('Showing 100 of 2,345 leads');
+    expect(long).toContain('Show 100 more');
+    const nearly = listText(many(130));
+    expect(nearly).toContain('Showing 100 of 130 leads');
+    expect(nearly).toContain('Show 30 more');
+    const short = listText(many(100));
+    expect(short).toContain('100 leads');
+    expect(short).not.toContain('Show');
+  });
 });

@@ -2,14 +2,22 @@
  * The inbox's list (DESIGN §6, issue 18): each lead's name, status, quick-send flag, owner, next step (overdue
  * flagged), interest, source, time and excerpt.
  */
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Lead } from '@domain/schemas/lead';
 import { isOverdue } from '@domain/schemas/lead-work';
 import { nextStepText } from '@domain/leads/lead-changes';
 import type { LeadOwner } from '@/data/repositories/admin/lead-view';
+import { formatCount } from '@/utils/format';
 import { formatDateTime } from '../shared/date-time-format';
 import { interestLabel, quickFillLabel, sourceLabel, STATUS_TONES, statusLabel } from './lead-labels';
 import { receivedAt, today } from './lead-time';
+
+/**
+ * Leads drawn at first, and added by each "Show more": a list of every lead in one go took seconds to draw and
+ * scroll past a few thousand (all of them are still loaded, filtered and counted; only drawing waits).
+ */
+export const LEAD_LIST_STEP = 100;
 
 function QuickFillBadge({ quickFillMs }: { quickFillMs: number }) {
   return (
@@ -42,7 +50,20 @@ export function LeadList({
 }) {
   const day = today();
   const ownerEmail = (id: string) => owners.find((owner) => owner.id === id)?.email ?? 'an inactive admin';
-  const count = records ? `${records.length} ${records.length === 1 ? 'lead' : 'leads'}` : '';
+  const [limit, setLimit] = useState(LEAD_LIST_STEP);
+  const total = records?.length ?? 0;
+  const all = `${formatCount(total)} ${total === 1 ? 'lead' : 'leads'}`;
+  const count = !records ? '' : total > limit ? `Showing ${formatCount(limit)} of ${all}` : all;
+  const shownRecords = records?.slice(0, limit) ?? [];
+  const more = Math.min(LEAD_LIST_STEP, total - limit);
+  // After "Show more", the keyboard goes on from the first lead added (the button itself moves down the page).
+  const firstAdded = useRef<HTMLAnchorElement>(null);
+  const [focusAdded, setFocusAdded] = useState(false);
+  useEffect(() => {
+    if (!focusAdded) return;
+    firstAdded.current?.focus();
+    setFocusAdded(false);
+  }, [focusAdded]);
   return (
     <section className="admin-card admin-leads__list" aria-labelledby="lead-list-title" style={{ padding: 0 }}>
       <div
@@ -63,9 +84,13 @@ export function LeadList({
       )}
       {records && records.length > 0 && (
         <ul className="admin-lead-list">
-          {records.map((lead) => (
+          {shownRecords.map((lead, index) => (
             <li key={lead.id}>
-              <Link to={linkTo({ lead: lead.id })} aria-current={lead.id === selectedId ? 'true' : undefined}>
+              <Link
+                to={linkTo({ lead: lead.id })}
+                aria-current={lead.id === selectedId ? 'true' : undefined}
+                ref={index === limit - LEAD_LIST_STEP && index > 0 ? firstAdded : undefined}
+              >
                 <span className="admin-lead-list__top">
                   <strong>{lead.name}</strong>
                   <span className="admin-badge" data-tone={STATUS_TONES[lead.status]}>
@@ -93,6 +118,20 @@ export function LeadList({
             </li>
           ))}
         </ul>
+      )}
+      {more > 0 && (
+        <div style={{ padding: '12px 16px' }}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              setLimit((current) => current + LEAD_LIST_STEP);
+              setFocusAdded(true);
+            }}
+          >
+            Show {formatCount(more)} more
+          </button>
+        </div>
       )}
     </section>
   );

@@ -85,6 +85,8 @@ export function LeadsPage() {
 
       <div className="admin-leads" data-has-detail={selected ? 'true' : 'false'}>
         <LeadList
+          // A new filter starts the list from its first leads again.
+          key={JSON.stringify(filter)}
           records={leads.records}
           loading={leads.loading}
           spamView={spamView}
