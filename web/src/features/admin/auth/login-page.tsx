@@ -18,6 +18,7 @@ import { getSessionUser, getToken } from '@/data/session';
 import { AdminAlert } from '../shared/admin-alert';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
 import { errorMessage } from '../shared/error-checks';
+import { softDisabled } from '../shared/keep-focus';
 import type { LoginRedirectState } from '../layout/admin-shell';
 
 type Phase = 'checking' | 'form';
@@ -100,6 +101,7 @@ function LoginForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (submitting) return;
     const nextErrors: typeof errors = {};
     if (!email.trim()) nextErrors.email = MESSAGES.emailRequired;
     if (!password) nextErrors.password = MESSAGES.passwordRequired;
@@ -187,7 +189,8 @@ function LoginForm() {
         value={password}
         onChange={onEdit('password', setPassword)}
       />
-      <button type="submit" className="button button--primary button--block" disabled={submitting}>
+      {/* Soft-disabled while signing in (shared/keep-focus.ts): after a refused password the focus is still here. */}
+      <button type="submit" className="button button--primary button--block" {...softDisabled(submitting)}>
         {submitting ? 'Signing in…' : 'Sign in'}
       </button>
       <div className="admin-login__footer">

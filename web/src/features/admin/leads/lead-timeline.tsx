@@ -10,6 +10,7 @@ import type { LeadEventKind } from '@domain/schemas/lead-work';
 import type { ShownLeadEvent } from '@/data/repositories/admin/lead-view';
 import { TextareaField } from '@/components/field';
 import { formatDateTime } from '../shared/date-time-format';
+import { softDisabled } from '../shared/keep-focus';
 import type { LeadEditor } from './use-lead-editor';
 
 const KIND_LABELS: Record<LeadEventKind, string> = {
@@ -26,7 +27,7 @@ function AddNoteForm({ editor, idPrefix }: { editor: LeadEditor; idPrefix: strin
   const [note, setNote] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!note.trim()) return;
+    if (!note.trim() || editor.saving) return;
     if (await editor.save({ note: note.trim() }, 'Note added')) setNote('');
   };
   return (
@@ -42,10 +43,11 @@ function AddNoteForm({ editor, idPrefix }: { editor: LeadEditor; idPrefix: strin
         onChange={(event) => setNote(event.target.value)}
       />
       <div className="admin-form__actions">
+        {/* Soft-disabled (shared/keep-focus.ts): the focus stays here once the note is added and the field empty. */}
         <button
           type="submit"
           className="button button--secondary button--small"
-          disabled={!note.trim() || editor.saving}
+          {...softDisabled(!note.trim() || editor.saving)}
         >
           Add note
         </button>

@@ -9,6 +9,7 @@ import { MESSAGES } from '@domain/messages';
 import type { LeadOwner } from '@/data/repositories/admin/lead-view';
 import { Field, SelectField, TextareaField } from '@/components/field';
 import { AdminAlert } from '../shared/admin-alert';
+import { focusLeftWith, softDisabled } from '../shared/keep-focus';
 import { STATUS_LABELS, type LeadStatusValue } from './lead-labels';
 import type { LeadEditor } from './use-lead-editor';
 
@@ -125,8 +126,9 @@ export function LeadWorkForm({
         placeholder="What they are looking for, in short…"
         onChange={(event) => setField('notes', event.target.value)}
       />
+      {/* The buttons are soft-disabled (shared/keep-focus.ts): a keyboard save keeps the focus on the pressed one. */}
       <div className="admin-form__actions">
-        <button type="submit" className="button button--primary button--small" disabled={!dirty || saving}>
+        <button type="submit" className="button button--primary button--small" {...softDisabled(!dirty || saving)}>
           {saving ? 'Saving…' : 'Save changes'}
         </button>
         {dirty && !saving && (
@@ -138,8 +140,13 @@ export function LeadWorkForm({
           <button
             type="button"
             className={SMALL_GHOST}
-            disabled={saving}
-            onClick={() => void save({ ownerId: myId }, 'Assigned to you')}
+            {...softDisabled(saving, (event) => {
+              const pressed = event.currentTarget;
+              // Once assigned the button goes: the focus moves to the Owner select, which now names "(me)".
+              void save({ ownerId: myId }, 'Assigned to you').then((saved) => {
+                if (saved && focusLeftWith(pressed)) document.getElementById(`${idPrefix}-owner`)?.focus();
+              });
+            })}
           >
             Assign to me
           </button>
@@ -147,8 +154,7 @@ export function LeadWorkForm({
         <button
           type="button"
           className={SMALL_GHOST}
-          disabled={saving || dirty}
-          onClick={() => void save({ status: spamToggle.status })}
+          {...softDisabled(saving || dirty, () => void save({ status: spamToggle.status }))}
         >
           {spamToggle.label}
         </button>
@@ -156,8 +162,7 @@ export function LeadWorkForm({
           type="button"
           className="button button--danger-outline button--small"
           style={{ marginLeft: 'auto' }}
-          onClick={() => void editor.remove()}
-          disabled={saving}
+          {...softDisabled(saving, () => void editor.remove())}
         >
           Delete
         </button>

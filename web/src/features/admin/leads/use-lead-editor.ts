@@ -102,6 +102,7 @@ export function useLeadEditor(
   /** Saves what changed in the form. */
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     const patch = workPatch(baseFields, fields);
     if (Object.keys(patch).length > 0) void save(patch);
   };
