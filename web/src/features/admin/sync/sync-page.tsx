@@ -3,13 +3,14 @@
  * yet. Conflicts (412) show both versions field by field, differences highlighted, with 'Keep mine' and 'Take
  * theirs'; refused changes (400/422...) show the server's message with Retry and Discard; the rest wait their turn.
  */
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { outboxEntriesStore } from '@/data/repositories/admin/outbox-live';
 import { syncNow, type OutboxEntry } from '@/data/repositories/admin/sync-center';
 import { AdminAlert } from '../shared/admin-alert';
 import { useConfirm } from '../shared/confirm-dialog';
 import { errorMessage } from '../shared/error-checks';
 import { formatDateTime, formatRelative } from '../shared/date-time-format';
+import { focusLeftWith, softDisabled } from '../shared/keep-focus';
 import { AdminPageHeader } from '../shared/page-header';
 import { useToast } from '../shared/toast-stack';
 import { useOnline } from '../shared/use-online';
@@ -17,6 +18,12 @@ import { useSyncStatus } from '../layout/use-sync-status';
 import { ConflictView } from './conflict-view';
 import { CONFLICT, REFUSED, type EntryAction, type StuckKind } from './entry-actions';
 import { entryTitle, ENTITY_LABELS, OP_LABELS } from './entry-labels';
+import { focusAfterResolve } from './focus-after-resolve';
+
+/** The id of a stuck change's card heading (focused once the card before it is resolved). */
+const cardTitleId = (entryId: string) => `sync-entry-${entryId}`;
+const EMPTY_TITLE_ID = 'sync-everything-synced';
+const WAITING_TITLE_ID = 'sync-waiting';
 
 function EntryHead({ entry, tone, badge }: { entry: OutboxEntry; tone: string; badge: string }) {
   return (
@@ -24,7 +31,7 @@ function EntryHead({ entry, tone, badge }: { entry: OutboxEntry; tone: string; b
       <span className="admin-badge" data-tone={tone}>
         {badge}
       </span>
-      <h3>
+      <h3 id={cardTitleId(entry.id)} tabIndex={-1}>
         {OP_LABELS[entry.op] ?? entry.op} {ENTITY_LABELS[entry.entity] ?? entry.entity}: {entryTitle(entry)}
       </h3>
       <span className="admin-muted admin-small" style={{ marginLeft: 'auto' }}>
@@ -34,7 +41,10 @@ function EntryHead({ entry, tone, badge }: { entry: OutboxEntry; tone: string; b
   );
 }
 
-/** A stuck change: its head, what went wrong (children), and its buttons, all disabled while an action runs. */
+/**
+ * A stuck change: its head, what went wrong (children), and its buttons, soft-disabled while an action runs (the
+ * focus stays on the pressed one, also when the action fails).
+ */
 function EntryCard({
   entry,
   kind: { tone, badge, actions },
@@ -45,7 +55,7 @@ function EntryCard({
   entry: OutboxEntry;
   kind: StuckKind;
   busy: boolean;
-  onAct: (entry: OutboxEntry, action: EntryAction) => void;
+  onAct: (entry: OutboxEntry, action: EntryAction, pressed: HTMLButtonElement) => void;
   children: ReactNode;
 }) {
   return (
@@ -58,8 +68,7 @@ function EntryCard({
             key={action.label}
             type="button"
             className={`button button--${action.variant} button--small`}
-            disabled={busy}
-            onClick={() => onAct(entry, action)}
+            {...softDisabled(busy, (event) => onAct(entry, action, event.currentTarget))}
           >
             {action.label}
           </button>
@@ -78,32 +87,62 @@ export function SyncPage() {
   const entries = useSyncExternalStore(outboxEntriesStore.subscribe, outboxEntriesStore.getSnapshot);
   const [busy, setBusy] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
+  // The card acted on, its place among the stuck cards, and where the focus was left (its button, then maybe the
+  // waiting list's heading): once the card is gone, the focus goes on (focus-after-resolve.ts).
+  const acted = useRef<{ id: string; index: number; left: Element | null } | null>(null);
 
   const run = async (id: string, action: () => Promise<string | void>, done: string, failed: string) => {
     setBusy(id);
     try {
       toast.success((await action()) ?? done);
     } catch (actionError) {
+      if (acted.current?.id === id) acted.current = null;
       toast.error(errorMessage(actionError, failed));
     } finally {
       setBusy(null);
     }
   };
 
+  const conflicts = entries?.filter((entry) => entry.state === 'conflict') ?? [];
+  const failed = entries?.filter((entry) => entry.state === 'failed') ?? [];
+  const waiting = entries?.filter((entry) => entry.state === 'pending' || entry.state === 'sending') ?? [];
+  const cards = [...conflicts, ...failed].map((entry) => entry.id);
+
   /** Asks first when the action loses work (a danger confirmation), then runs it on the entry. */
-  const act = async (entry: OutboxEntry, action: EntryAction) => {
+  const act = async (entry: OutboxEntry, action: EntryAction, pressed: HTMLButtonElement) => {
     const ask = action.confirm;
     if (ask) {
       const labels = { title: ask.title, confirmLabel: ask.confirmLabel, danger: true };
       if (!(await confirm(ask.question(entry), labels))) return;
     }
+    acted.current = { id: entry.id, index: Math.max(0, cards.indexOf(entry.id)), left: pressed };
     await run(entry.id, () => action.run(entry.id), action.done, action.failed);
   };
-  const onAct = (entry: OutboxEntry, action: EntryAction) => void act(entry, action);
+  const onAct = (entry: OutboxEntry, action: EntryAction, pressed: HTMLButtonElement) =>
+    void act(entry, action, pressed);
 
-  const conflicts = entries?.filter((entry) => entry.state === 'conflict') ?? [];
-  const failed = entries?.filter((entry) => entry.state === 'failed') ?? [];
-  const waiting = entries?.filter((entry) => entry.state === 'pending' || entry.state === 'sending') ?? [];
+  // After every change of the list: the acted-on card gone, the focus it held (dropped to <body>) goes on to the
+  // next card's heading or the page's state; not when the admin has moved it elsewhere meanwhile.
+  useEffect(() => {
+    const request = acted.current;
+    if (!request || entries === null) return;
+    const stuck = entries.filter((entry) => entry.state === 'conflict' || entry.state === 'failed');
+    const target = focusAfterResolve(
+      stuck.map((entry) => entry.id),
+      request,
+      entries.length === 0,
+    );
+    if (!target) return;
+    if (!focusLeftWith(request.left)) {
+      acted.current = null;
+      return;
+    }
+    const heading = document.getElementById(
+      target === 'empty' ? EMPTY_TITLE_ID : target === 'waiting' ? WAITING_TITLE_ID : cardTitleId(target.card),
+    );
+    heading?.focus();
+    acted.current = target === 'waiting' && heading ? { ...request, left: heading } : null;
+  }, [entries]);
 
   return (
     <>
@@ -138,7 +177,9 @@ export function SyncPage() {
       )}
       {entries && entries.length === 0 && (
         <div className="admin-card admin-empty">
-          <h2>Everything is synced</h2>
+          <h2 id={EMPTY_TITLE_ID} tabIndex={-1}>
+            Everything is synced
+          </h2>
           <p>No changes are waiting on this device.</p>
         </div>
       )}
@@ -185,7 +226,8 @@ export function SyncPage() {
 
       {waiting.length > 0 && (
         <section aria-labelledby="sync-waiting" className="admin-card">
-          <h2 id="sync-waiting">Waiting to be sent ({waiting.length})</h2>
+          <h2 id={WAITING_TITLE_ID} tabIndex={-1}>
+            Waiting to be sent ({waiting.length})</h2>
           <ul className="admin-list">
             {waiting.map((entry) => (
               <li key={entry.id}>
