@@ -110,13 +110,16 @@ export function BulkActions<E extends AdminEntity>({
   const countLine = useRef<HTMLParagraphElement>(null);
   // The pressed button was disabled while the change ran: the focus goes to the bar's count, which says what is
   // selected now, not to the top of the document. A delete may empty the list, and the bar with it: the page's
-  // content takes the focus then.
+  // content takes the focus then. A cancelled confirmation changed nothing: the dialog has already given the focus
+  // back to the button that opened it, and it stays there.
   const done = (changed: boolean) => {
-    if (changed) selection.clearSelection();
+    if (!changed) return;
+    selection.clearSelection();
     countLine.current?.focus();
   };
   const deleted = (changed: boolean) => {
-    if (changed) selection.clearSelection();
+    if (!changed) return;
+    selection.clearSelection();
     document.getElementById('admin-main')?.focus({ preventScroll: true });
   };
   return (
