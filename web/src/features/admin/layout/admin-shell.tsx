@@ -11,6 +11,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { LOGOUT_REDIRECT_MS } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
 import type { AdminUser } from '@domain/schemas/admin-user';
+import { focusablesIn, wrapTab } from '@/components/focus-wrap';
 import { Icon } from '@/components/icon';
 import { logout } from '@/data/repositories/admin/auth';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
@@ -140,31 +141,55 @@ function SignedInShell({
   useRefreshAfterSync(syncStatus.lastSyncAt);
   const newLeads = useNewLeadsCount();
   const menuButton = useRef<HTMLButtonElement>(null);
+  // Closed by Escape or "Close menu": the focus goes back to the Menu button once the page is no longer inert.
+  const refocusMenuButton = useRef(false);
+  const closeMenu = useCallback((refocus: boolean) => {
+    refocusMenuButton.current = refocus;
+    setMenuOpen(false);
+  }, []);
 
   // A navigation closes the menu on narrow screens.
   useEffect(() => setMenuOpen(false), [pathname, search]);
 
+  // The open drawer (narrow screens) is modal: the rest of the shell is inert (see the render), the focus moves into
+  // it (its first link; the open state shows it at once, admin.css), Tab and Shift+Tab wrap inside it, and Escape
+  // closes it. A window widened past the drawer's breakpoint closes it, as the sidebar is then part of the page.
   useEffect(() => {
-    if (!menuOpen) return;
+    if (!menuOpen) {
+      if (refocusMenuButton.current) menuButton.current?.focus();
+      refocusMenuButton.current = false;
+      return;
+    }
     const sidebar = document.getElementById(sidebarId);
-    sidebar?.querySelector<HTMLElement>('a[href]')?.focus();
+    if (!sidebar) return;
+    sidebar.querySelector<HTMLElement>('a[href]')?.focus();
+    const wide = window.matchMedia('(min-width: 900px)');
+    const closeWhenWide = () => {
+      if (wide.matches) closeMenu(false);
+    };
+    closeWhenWide();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setMenuOpen(false);
-        menuButton.current?.focus();
-      }
+      if (event.key === 'Escape') closeMenu(true);
+      else if (event.key === 'Tab' && !sidebar.contains(document.activeElement)) {
+        event.preventDefault();
+        focusablesIn(sidebar)[0]?.focus();
+      } else wrapTab(sidebar, event);
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen, sidebarId]);
+    wide.addEventListener('change', closeWhenWide);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      wide.removeEventListener('change', closeWhenWide);
+    };
+  }, [menuOpen, sidebarId, closeMenu]);
 
   const state = syncState(syncStatus);
   return (
     <div className="admin-shell" data-menu-open={menuOpen ? 'true' : 'false'}>
-      <a className="admin-skip-link" href="#admin-main">
+      <a className="admin-skip-link" href="#admin-main" inert={menuOpen}>
         Skip to content
       </a>
-      <header className="admin-topbar">
+      <header className="admin-topbar" inert={menuOpen}>
         <button
           ref={menuButton}
           type="button"
@@ -205,15 +230,12 @@ function SignedInShell({
         id={sidebarId}
         user={user}
         onLogout={onLogout}
-        onClose={() => {
-          setMenuOpen(false);
-          menuButton.current?.focus();
-        }}
+        onClose={() => closeMenu(true)}
         newLeads={newLeads}
       >
         <SyncIndicator status={syncStatus} />
       </Sidebar>
-      <main className="admin-main" id="admin-main" tabIndex={-1}>
+      <main className="admin-main" id="admin-main" tabIndex={-1} inert={menuOpen}>
         <div className="admin-content">
           {sessionEnded && (
             <p className="notice notice--error" role="alert">
