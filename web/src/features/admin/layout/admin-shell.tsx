@@ -226,13 +226,7 @@ function SignedInShell({
           onClick={() => setMenuOpen(false)}
         />
       )}
-      <Sidebar
-        id={sidebarId}
-        user={user}
-        onLogout={onLogout}
-        onClose={() => closeMenu(true)}
-        newLeads={newLeads}
-      >
+      <Sidebar id={sidebarId} user={user} onLogout={onLogout} onClose={() => closeMenu(true)} newLeads={newLeads}>
         <SyncIndicator status={syncStatus} />
       </Sidebar>
       <main className="admin-main" id="admin-main" tabIndex={-1} inert={menuOpen}>

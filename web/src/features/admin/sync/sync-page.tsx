@@ -227,7 +227,8 @@ export function SyncPage() {
       {waiting.length > 0 && (
         <section aria-labelledby="sync-waiting" className="admin-card">
           <h2 id={WAITING_TITLE_ID} tabIndex={-1}>
-            Waiting to be sent ({waiting.length})</h2>
+            Waiting to be sent ({waiting.length})
+          </h2>
           <ul className="admin-list">
             {waiting.map((entry) => (
               <li key={entry.id}>
