@@ -11,8 +11,8 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { LOGOUT_REDIRECT_MS } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
 import type { AdminUser } from '@domain/schemas/admin-user';
-import { focusablesIn, wrapTab } from '@/components/focus-wrap';
 import { Icon } from '@/components/icon';
+import { focusablesIn, wrapTab } from '@/components/modal';
 import { logout } from '@/data/repositories/admin/auth';
 import { ConfirmProvider, useConfirm } from '../shared/confirm-dialog';
 import { ToastProvider } from '../shared/toast-stack';
