@@ -207,6 +207,9 @@ describe('admin users', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Admin User' });
     await dialog.waitFor({ state: 'visible' });
     expect(await field(dialog, 'Password').getAttribute('placeholder')).toBe('Minimum 8 characters');
+    // The rule is also said in words, tied to the field (a placeholder goes as typing starts).
+    const hintId = (await field(dialog, 'Password').getAttribute('aria-describedby'))!;
+    expect(await dialog.locator(`[id="${hintId}"]`).textContent()).toBe('At least 8 characters.');
     expect(await field(dialog, 'Admin Role').locator('option').allTextContents()).toEqual([
       'Regular Admin',
       'Super Admin',

@@ -200,11 +200,18 @@ describe('visit booking', () => {
       .locator('dd')
       .filter({ hasText: `${formatSlot(slot)} Central Time · Video call` })
       .waitFor({ timeout: 10_000 });
-    await detail.getByRole('button', { name: 'Confirm visit', exact: true }).click();
+    // Pressed from the keyboard: once it is gone, the focus is still in the quick actions, not on the page's top.
+    await detail.getByRole('button', { name: 'Confirm visit', exact: true }).focus();
+    await detail.page().keyboard.press('Enter');
     await expect
       .poll(async () => (await leadsByEmail(email)).map((lead) => lead.status), { timeout: 10_000 })
       .toEqual(['APPOINTMENT']);
     await detail.getByRole('button', { name: 'Confirm visit', exact: true }).waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        detail.page().evaluate(() => Boolean(document.activeElement?.closest('[aria-label="Quick actions"]'))),
+      )
+      .toBe(true);
   }, 120_000);
 
   it('a time that has passed while the dialog stayed open is not booked: Send says so and offers the times ahead', async () => {

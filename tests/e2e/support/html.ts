@@ -103,7 +103,13 @@ const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 /** SPEC §9: USD without decimals, e.g. 425000 → "$425,000". */
 export const usd = (amount: number) => USD.format(amount);
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+// Houston's day at Central Standard Time (UTC−6, POSIX writes it GMT+6), as the site writes it (web/src/utils/format.ts).
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'Etc/GMT+6',
+});
 
 /** SPEC §9: long US dates, e.g. "October 9, 2026". */
 export const longUsDate = (iso: string) => LONG_DATE.format(new Date(iso));

@@ -4,7 +4,7 @@
  * (the server accepts it as ADMIN). Each field's error clears when that field is edited; a failure shows the
  * server's message or 'Failed to create admin'.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@domain/constants';
 import { MESSAGES } from '@domain/messages';
 import type { AdminUser } from '@domain/schemas/admin-user';
@@ -122,17 +122,29 @@ export function CreateAdminModal({
     >
       <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {formError && <AdminAlert tone="error">{formError}</AdminAlert>}
-        {TEXT_FIELDS.map(({ field, ...input }) => (
-          <InputField
-            key={field}
-            {...input}
-            id={`${baseId}-${field}`}
-            required
-            error={errors[field]}
-            value={values[field]}
-            onChange={(event) => set(field, event.target.value)}
-          />
-        ))}
+        {TEXT_FIELDS.map(({ field, ...input }) => {
+          const id = `${baseId}-${field}`;
+          // The password's rule is said in words too, linked to the field: a placeholder is gone once typing starts.
+          const hintId = field === 'password' ? `${id}-hint` : undefined;
+          return (
+            <Fragment key={field}>
+              <InputField
+                {...input}
+                id={id}
+                required
+                error={errors[field]}
+                value={values[field]}
+                onChange={(event) => set(field, event.target.value)}
+                {...(hintId ? { 'aria-describedby': errors[field] ? `${id}-error ${hintId}` : hintId } : {})}
+              />
+              {hintId && (
+                <p className="field__hint" id={hintId} style={{ marginTop: -10 }}>
+                  At least {PASSWORD_MIN_LENGTH} characters.
+                </p>
+              )}
+            </Fragment>
+          );
+        })}
         <Field id={`${baseId}-role`} label="Admin Role" required error={errors.role}>
           {(props) => (
             <select

@@ -200,7 +200,13 @@ function SignedInShell({
         >
           <Icon svg={icons.MENU} />
           Menu
-          {newLeads !== null && newLeads > 0 && <span className="admin-nav__badge">{newLeads}</span>}
+          {newLeads !== null && newLeads > 0 && (
+            <span className="admin-nav__badge">
+              {newLeads}
+              {/* Read "Menu, 7 new leads", not "Menu 7". */}
+              <span className="admin-visually-hidden"> new leads</span>
+            </span>
+          )}
         </button>
         {state !== 'ok' && (
           <Link to="/admin/sync" className="admin-topbar__sync">

@@ -3,7 +3,9 @@
  * naming what they asked about) and confirm a visit. Each is logged on the lead's timeline; a call or an email is
  * logged as the link opens the app, since the site cannot know how the call went (a note says that).
  */
+import { useEffect, useRef } from 'react';
 import type { Lead } from '@domain/schemas/lead';
+import { focusLeftWith, softDisabled } from '../shared/keep-focus';
 import type { LeadEditor } from './use-lead-editor';
 
 /** "Your visit to Austin Point", "Your question about 12 Oak Lane": what the lead wrote about. */
@@ -26,9 +28,18 @@ export function LeadQuickActions({
   const canConfirmVisit = lead.interest === 'visit' && lead.status !== 'APPOINTMENT' && lead.status !== 'SPAM';
   const mailto = `mailto:${lead.email}?subject=${encodeURIComponent(emailSubject(lead, communityName, siteName))}`;
   const busy = saving || dirty;
+  // The button goes once the visit is confirmed: the keyboard stays in the quick actions instead of falling to the
+  // top of the page (unless the admin has moved on meanwhile).
+  const group = useRef<HTMLDivElement>(null);
+  const confirmPressed = useRef(false);
+  useEffect(() => {
+    if (canConfirmVisit || !confirmPressed.current) return;
+    confirmPressed.current = false;
+    if (focusLeftWith()) group.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [canConfirmVisit]);
 
   return (
-    <div className="admin-lead-actions" role="group" aria-label="Quick actions">
+    <div ref={group} className="admin-lead-actions" role="group" aria-label="Quick actions">
       {lead.phone && (
         <a
           className="button button--ghost button--small"
@@ -55,10 +66,10 @@ export function LeadQuickActions({
         <button
           type="button"
           className="button button--secondary button--small"
-          disabled={busy}
-          onClick={() =>
-            void save({ status: 'APPOINTMENT', activity: { kind: 'visit-confirmed', text: '' } }, 'Visit confirmed')
-          }
+          {...softDisabled(busy, () => {
+            confirmPressed.current = true;
+            void save({ status: 'APPOINTMENT', activity: { kind: 'visit-confirmed', text: '' } }, 'Visit confirmed');
+          })}
         >
           Confirm visit
         </button>

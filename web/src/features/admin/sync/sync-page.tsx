@@ -153,13 +153,13 @@ export function SyncPage() {
           <button
             type="button"
             className="button button--ghost button--small"
-            disabled={!online || syncing || status.draining || waiting.length === 0}
-            onClick={() => {
+            // Marked, not disabled: a disabled button drops the keyboard's focus to the top of the page.
+            {...softDisabled(!online || syncing || status.draining || waiting.length === 0, () => {
               setSyncing(true);
               syncNow()
                 .catch((syncError: unknown) => toast.error(errorMessage(syncError, 'Could not sync now')))
                 .finally(() => setSyncing(false));
-            }}
+            })}
           >
             {syncing || status.draining ? 'Syncing…' : 'Sync now'}
           </button>
