@@ -184,10 +184,11 @@ describe('audit entries name the record and list what changed', () => {
 describe('GET /api/audit filters', () => {
   it('filters by actor (id or email), record kind and day range, and counts only what matches', async () => {
     await t.storage.transact((tx) => {
-      tx.insert('audit', legacyEntry({ at: '2026-01-30T23:59:59.999Z', entityId: 'jan-30' }));
-      tx.insert('audit', legacyEntry({ at: '2026-01-31T00:00:00.000Z', entityId: 'jan-31' }));
-      tx.insert('audit', legacyEntry({ at: '2026-02-01T23:59:59.999Z', entityId: 'feb-01' }));
-      tx.insert('audit', legacyEntry({ at: '2026-02-02T00:00:00.000Z', entityId: 'feb-02' }));
+      // Central days (CST, UTC−6): Jan 30 ends at 2026-01-31T06:00Z.
+      tx.insert('audit', legacyEntry({ at: '2026-01-31T05:59:59.999Z', entityId: 'jan-30' }));
+      tx.insert('audit', legacyEntry({ at: '2026-01-31T06:00:00.000Z', entityId: 'jan-31' }));
+      tx.insert('audit', legacyEntry({ at: '2026-02-02T05:59:59.999Z', entityId: 'feb-01' }));
+      tx.insert('audit', legacyEntry({ at: '2026-02-02T06:00:00.000Z', entityId: 'feb-02' }));
       tx.insert('audit', legacyEntry({ entity: 'listings', action: 'listing.update', entityId: 'listing' }));
       tx.insert('audit', legacyEntry({ actorId: t.superAdmin.id, actorEmail: t.superAdmin.email, entityId: 'super' }));
     });
@@ -197,7 +198,7 @@ describe('GET /api/audit filters', () => {
       return page.entries.map((entry) => entry.entityId);
     };
 
-    // Inclusive on both days, in UTC.
+    // Inclusive on both days, Central days.
     expect(await ids('?from=2026-01-31&to=2026-02-01')).toEqual(['feb-01', 'jan-31']);
     expect(await ids('?entity=listings')).toEqual(['listing']);
     expect(await ids(`?actorId=${t.superAdmin.id}&entity=communities`)).toEqual(['super']);

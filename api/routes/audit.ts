@@ -1,24 +1,27 @@
 /**
  * The audit trail (SUPER_ADMIN): newest first, paged, filtered by who (an actor's id or email), the record kind
- * and a day range (inclusive, UTC). `total` counts the filtered entries; `actors` lists everyone in the whole
+ * and a day range (inclusive, Central days, as the rows show their times). `total` counts the filtered entries; `actors` lists everyone in the whole
  * trail (deleted admins too, which the admin users list no longer has), for the page's "who" filter.
  */
 import type { FastifyInstance } from 'fastify';
 import { auditQuerySchema, type AuditActor, type AuditEntry, type AuditPage, type AuditQuery } from '../../domain';
+import { addDays, zonedTimeToUtc } from '../../domain/visit-slots';
 
 /** Whether an entry matches the query's filters (paging aside). */
 export function auditEntryMatches(query: Readonly<AuditQuery>): (entry: AuditEntry) => boolean {
   const actor = query.actorId?.toLowerCase();
-  // ISO timestamps compare as text: the day range is a text range over `at`.
-  const from = query.from ? `${query.from}T00:00:00.000Z` : undefined;
-  const to = query.to ? `${query.to}T23:59:59.999Z` : undefined;
+  // Central days, as the back office shows every time (a UTC day put a 7 PM entry under the next day). The range
+  // is the instants of the first day's midnight and the midnight after the last one, in Central Time (DST and all);
+  // ISO timestamps then compare as text.
+  const from = query.from ? zonedTimeToUtc(query.from, '00:00').toISOString() : undefined;
+  const before = query.to ? zonedTimeToUtc(addDays(query.to, 1), '00:00').toISOString() : undefined;
   return (entry) => {
     const at = entry.at ?? entry.createdAt;
     return (
       (!actor || entry.actorId === query.actorId || entry.actorEmail?.toLowerCase() === actor) &&
       (!query.entity || entry.entity === query.entity) &&
       (!from || at >= from) &&
-      (!to || at <= to)
+      (!before || at < before)
     );
   };
 }

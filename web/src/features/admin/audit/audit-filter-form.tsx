@@ -1,7 +1,7 @@
 /**
  * The audit log's filters: who (everyone the trail names, deleted admins too), record kind and a day range. Every
- * value lives in the URL (use-audit-filter.ts); "Clear filters" goes back to the whole trail. Days are UTC days, as
- * the server stores and filters them (docs/decisions.md).
+ * value lives in the URL (use-audit-filter.ts); "Clear filters" goes back to the whole trail. Days are Central days,
+ * as the rows show their times and as the leads' From/To count them (docs/decisions.md).
  */
 import { Link } from 'react-router-dom';
 import type { AuditActor } from '@/data/repositories/admin/audit';
@@ -31,8 +31,8 @@ export function AuditFilterForm({
     { param: 'kind', id: 'audit-kind', label: 'Record kind', anyLabel: 'Any kind', options: ENTITY_OPTIONS },
   ];
   const dates: DateFilterSpec<keyof AuditFilterValues>[] = [
-    { param: 'from', id: 'audit-from', label: 'From (UTC)', max: filter.to },
-    { param: 'to', id: 'audit-to', label: 'To (UTC)', min: filter.from },
+    { param: 'from', id: 'audit-from', label: 'From', max: filter.to },
+    { param: 'to', id: 'audit-to', label: 'To', min: filter.from },
   ];
   return (
     <section className="admin-card" aria-label="Filters">
