@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/error-responses';
 import securityPlugin, { securityHeaderSets } from './plugins/security';
 import staticFilesPlugin from './plugins/static-files';
+import { CONTACTS_PER_NETWORK_FACTOR, withNetworkLimit } from './security/contact-limits';
 import { depthLimitedJsonParser } from './security/json-body';
 import { memoryRateLimitStore, type RateLimiter, type RateLimitStore } from './security/rate-limiter';
 import adminAuthRoutes from './routes/admin-auth';
@@ -129,7 +130,14 @@ export async function buildApp({
   app.decorate('rateLimits', rateLimits);
   app.decorate(
     'contactLimiter',
-    rateLimits.limiter('contact:address', config.contactRateLimit, config.rateLimitWindowMs),
+    withNetworkLimit(
+      rateLimits.limiter('contact:address', config.contactRateLimit, config.rateLimitWindowMs),
+      rateLimits.limiter(
+        'contact:network',
+        config.contactRateLimit * CONTACTS_PER_NETWORK_FACTOR,
+        config.rateLimitWindowMs,
+      ),
+    ),
   );
   app.addHook('onClose', async () => rateLimits.close());
   if (config.trustProxy === undefined) warnOnceAboutForwardedFor(app);
