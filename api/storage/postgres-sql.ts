@@ -19,6 +19,21 @@ export interface LogRow {
   changes: Change[];
 }
 
+/**
+ * The change log from `$1` on, the row of `$1` itself included without its changes (the mirror holds them). That
+ * row is there unless the database was restored with less history than the mirror (a backup, a lagging replica
+ * promoted), so one query says both what is new and whether the mirror got ahead of the database: a max(seq) of
+ * its own cost every write batch a second round trip under the write lock.
+ */
+export const LOG_FROM_SEQ =
+  'SELECT seq, CASE WHEN seq > $1 THEN changes END AS changes FROM changes WHERE seq >= $1 ORDER BY seq';
+
+/** A LOG_FROM_SEQ answer for `seq`: the rows after it, and whether the row of `seq` itself was missing. */
+export function splitLogFrom(rows: readonly LogRow[], seq: number): { newer: LogRow[]; lost: boolean } {
+  const known = rows.length > 0 && Number(rows[0]!.seq) === seq;
+  return { newer: known ? rows.slice(1) : [...rows], lost: seq > 0 && !known };
+}
+
 export const errorText = (error: unknown): string => {
   if (error instanceof Error) {
     const code = (error as { code?: string }).code;

@@ -45,7 +45,7 @@ import { deleteExpiredRecords, engineReads, startSweeper } from './engine';
 import { migratePostgres } from './postgres-migrations';
 import { listenForChanges, type ChangeListener } from './postgres-listener';
 import { PostgresMirror } from './postgres-mirror';
-import { errorText, readLastSeq, TAKE_WRITE_LOCK, type LogRow } from './postgres-sql';
+import { errorText, LOG_FROM_SEQ, readLastSeq, splitLogFrom, TAKE_WRITE_LOCK, type LogRow } from './postgres-sql';
 import { createPostgresWriter } from './postgres-writer';
 import {
   DEFAULT_SWEEP_EVERY_MS,
@@ -155,26 +155,25 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   };
 
   const catchUpOnce = async () => {
-    // Read before the queries: this instance sets lastSeq only after its COMMIT, so the database's log is at least
-    // this long unless it was restored with less history (a backup, a replica that lagged).
+    // Read before the query: this instance sets lastSeq only after its COMMIT, so the row of `seen` is in the
+    // database unless it was restored with less history (a backup, a replica that lagged): then reload.
     const seen = mirror.lastSeq;
-    const { rows } = await pool.query<LogRow>('SELECT seq, changes FROM changes WHERE seq > $1 ORDER BY seq LIMIT $2', [
-      seen,
-      CATCH_UP_PAGE,
-    ]);
+    const { rows } = await pool.query<LogRow>(`${LOG_FROM_SEQ} LIMIT $2`, [seen, CATCH_UP_PAGE + 1]);
     if (closed) return;
-    if (rows.length === 0) {
-      if ((await readLastSeq(pool)) < seen) await reloadUnderLock();
+    const { newer, lost } = splitLogFrom(rows, seen);
+    if (lost) {
+      await reloadUnderLock();
       return;
     }
+    if (newer.length === 0) return;
     // A write holds the lock and has caught up under it; the mirror may hold its uncommitted bodies: leave it.
     if (writer.writing) return;
-    if (!mirror.applyLog(rows)) {
+    if (!mirror.applyLog(newer)) {
       // A gap: rows were pruned while this instance was behind. Reload under the write lock (an empty write).
       await reloadUnderLock();
       return;
     }
-    if (rows.length === CATCH_UP_PAGE) catchAgain = true;
+    if (newer.length === CATCH_UP_PAGE) catchAgain = true;
   };
 
   const catchUp = (): Promise<void> => {

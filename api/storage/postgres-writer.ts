@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { Committed } from './engine';
 import type { PostgresMirror } from './postgres-mirror';
-import { errorText, readLastSeq, TAKE_WRITE_LOCK, writeChanges, type LogRow } from './postgres-sql';
+import { errorText, LOG_FROM_SEQ, splitLogFrom, TAKE_WRITE_LOCK, writeChanges, type LogRow } from './postgres-sql';
 import { StorageUnavailableError, type Transaction } from './storage';
 
 /** node-postgres's error for a query with no answer within `query_timeout`. */
@@ -65,13 +65,10 @@ export function createPostgresWriter(pool: pg.Pool, mirror: PostgresMirror): Pos
       if (mirror.needReload) {
         await mirror.reload(client);
       } else {
-        const { rows } = await client.query<LogRow>('SELECT seq, changes FROM changes WHERE seq > $1 ORDER BY seq', [
-          mirror.lastSeq,
-        ]);
-        // Nothing newer, and the log is shorter than this mirror's: the database was restored from a backup (or
-        // a replica that lagged was promoted). The mirror holds changes the database no longer has: reload it.
-        const restored = rows.length === 0 && (await readLastSeq(client)) < mirror.lastSeq;
-        if (restored || !mirror.applyLog(rows)) await mirror.reload(client);
+        const { rows } = await client.query<LogRow>(LOG_FROM_SEQ, [mirror.lastSeq]);
+        // `lost`: the database was restored with less history than the mirror holds; the mirror reloads.
+        const { newer, lost } = splitLogFrom(rows, mirror.lastSeq);
+        if (lost || !mirror.applyLog(newer)) await mirror.reload(client);
       }
 
       writing = true;
