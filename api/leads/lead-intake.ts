@@ -7,8 +7,9 @@
  * and a visitor on a slow phone types before the app has started. It becomes a visible flag on a NEW lead
  * (`quickFillMs`), never a reason to hide it.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
-import type { Lead, LeadStatus, leadInputSchema } from '../../domain';
+import { CLIENT_TIME_HEADER, type Lead, type LeadStatus, type leadInputSchema } from '../../domain';
 import { visitTimeProblem } from '../../domain/visit-slots';
 import type { NewRecord, Transaction } from '../storage/storage';
 
@@ -70,6 +71,12 @@ export function visitorSubmission(
   const source = fields.source && VISITOR_SOURCES.has(fields.source) ? fields.source : defaultSource;
   const onServerClock = onServerClockTime(fields.submittedAt, clientTime, now);
   return { ...fields, source, submittedAt: plausibleSubmittedAt(onServerClock, now) };
+}
+
+/** The device's clock reading a write carries (CLIENT_TIME_HEADER), if it carries one. */
+export function clientTimeOf(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers[CLIENT_TIME_HEADER];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Below this a device's clock is taken as right: the send's own time on the network, and ordinary drift. */

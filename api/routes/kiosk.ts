@@ -19,11 +19,10 @@ import {
   type KioskSignIn,
   MESSAGES,
   salesDay,
-  CLIENT_TIME_HEADER,
 } from '../../domain';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
-import { onServerClockTime, plausibleSubmittedAt, spamReason } from '../leads/lead-intake';
+import { clientTimeOf, onServerClockTime, plausibleSubmittedAt, spamReason } from '../leads/lead-intake';
 import { KioskPassSigner } from '../security/kiosk-pass';
 import { recheckAdminAccess } from '../security/admin-access';
 import { clientAddressKey } from '../security/client-address';
@@ -125,12 +124,7 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       // The honeypot decides with or without a pass, as on the public forms (api/leads/lead-intake.ts).
       const spam = spamReason({ website });
       const now = new Date();
-      const clientTime = request.headers[CLIENT_TIME_HEADER];
-      const onServerClock = onServerClockTime(
-        fields.submittedAt,
-        typeof clientTime === 'string' ? clientTime : undefined,
-        now,
-      );
+      const onServerClock = onServerClockTime(fields.submittedAt, clientTimeOf(request.headers), now);
       const submittedAt = plausibleSubmittedAt(onServerClock, now);
       const clockWrong = submittedAt !== fields.submittedAt;
       // The open-house date is the tablet's day too: with its clock found wrong, the day of the time on the

@@ -12,13 +12,12 @@ import {
   toCommunityListItem,
   type CommunityListQuery,
   type SiteSettings,
-  CLIENT_TIME_HEADER,
 } from '../../domain';
 import { idParamsSchema } from '../http/crud-routes';
 import { HttpError } from '../http/http-error';
 import { runWrite } from '../http/idempotent-write';
 import { publicReads } from '../http/public-reads';
-import { insertVisitorLead, visitorSubmission, type LeadSubmission } from '../leads/lead-intake';
+import { clientTimeOf, insertVisitorLead, visitorSubmission, type LeadSubmission } from '../leads/lead-intake';
 import { limitBeforeBody } from '../security/rate-limiter';
 import type { Storage } from '../storage/storage';
 import { findCommunityByIdOrSlug } from './find-community';
@@ -110,13 +109,7 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     defaultSource: LeadSubmission['source'],
   ) {
     // The visitor's form names its source (popup, listing, visit...); what only the kiosk or staff set is dropped.
-    const clientTime = request.headers[CLIENT_TIME_HEADER];
-    const submission = visitorSubmission(
-      request.body,
-      defaultSource,
-      new Date(),
-      typeof clientTime === 'string' ? clientTime : undefined,
-    );
+    const submission = visitorSubmission(request.body, defaultSource, new Date(), clientTimeOf(request.headers));
     await runWrite(request, reply, ({ tx }) => {
       const lead = insertVisitorLead(tx, submission, defaultSource);
       // Spam gets the same answer as a real inquiry.
