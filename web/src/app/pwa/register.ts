@@ -12,6 +12,8 @@ import { initialUpdateState, UpdatePrompt, updateBlocker, type UpdateState } fro
 
 export const SW_URL = '/sw.js';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/** How often a page no worker controls yet tries the install again (a no-op while one is under way). */
+const INSTALL_RETRY_MS = 20_000;
 
 export const updateStore = createStore<UpdateState>({ ...initialUpdateState, dirty: formDirtyRegistry.anyDirty() });
 formDirtyRegistry.subscribe(() => updateStore.set((state) => ({ ...state, dirty: formDirtyRegistry.anyDirty() })));
@@ -53,8 +55,34 @@ export function applyUpdate(): void {
   window.setTimeout(() => window.location.reload(), 4000);
 }
 
+/**
+ * A first install that the network cut short (a phone losing signal while the app downloads, a kiosk tablet carried
+ * out of the office) leaves the page with no worker until the next full page load, which a visitor browsing within
+ * the app or a kiosk never makes: so while no worker controls the page, the install is tried again every
+ * INSTALL_RETRY_MS and when the device comes online. Registering again while an install runs returns that one.
+ */
+function retryInstallUntilControlled(): void {
+  const container = navigator.serviceWorker;
+  if (container.controller) return;
+  const retry = () => {
+    if (container.controller || document.visibilityState !== 'visible') return;
+    void container.register(SW_URL, { scope: '/' }).catch(() => undefined);
+  };
+  const timer = window.setInterval(retry, INSTALL_RETRY_MS);
+  window.addEventListener('online', retry);
+  container.addEventListener(
+    'controllerchange',
+    () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', retry);
+    },
+    { once: true },
+  );
+}
+
 export async function registerServiceWorker(): Promise<Workbox | null> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return null;
+  retryInstallUntilControlled();
   const wb = new Workbox(SW_URL, { scope: '/' });
   workbox = wb;
   wb.addEventListener('waiting', () => showPrompt());

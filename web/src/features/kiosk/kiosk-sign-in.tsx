@@ -19,6 +19,7 @@ import { clearKioskMode, submitKioskSignIn, type KioskMode } from '@/data/reposi
 import { markClean, markDirty } from '@/utils/dirty-forms';
 import { ExitAttempts } from './exit-check';
 import { KioskExitDialog } from './kiosk-exit-dialog';
+import { KioskOfflineReadiness } from './kiosk-offline-readiness';
 import { KioskWaiting } from './kiosk-waiting';
 import {
   consentText,
@@ -148,6 +149,11 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
   const { values, errors } = state;
   return (
     <main className="kiosk" style={{ ['--kiosk-accent' as string]: community?.theme?.primaryColor }}>
+      {/* First in the page's order: on a phone it sits above the header rather than over it (kiosk.css). */}
+      <div className="kiosk__corner">
+        <KioskWaiting />
+        <KioskOfflineReadiness />
+      </div>
       <header className="kiosk__header">
         <p className="kiosk__business">{businessName}</p>
         <h1 className="kiosk__title">{community ? `Welcome to ${community.name}` : MESSAGES.communityNotFound}</h1>
@@ -251,7 +257,6 @@ export function KioskSignIn({ mode, community, businessName }: KioskSignInProps)
         </form>
       )}
 
-      <KioskWaiting />
       <button type="button" className="kiosk__exit" onClick={() => dispatch({ type: 'exit-opened' })}>
         Exit kiosk
       </button>

@@ -58,6 +58,10 @@ export function KioskStartForm({ community, onStarted }: KioskStartFormProps) {
           This tablet becomes a sign-in sheet for the <strong>{community.name}</strong> open house. Visitors sign in
           here, online or offline; each sign-in reaches the lead inbox. Only your password ends kiosk mode.
         </p>
+        <p>
+          Start it while online, and wait until the top corner says <strong>Ready offline</strong> before taking the
+          tablet where there is no signal.
+        </p>
         {SIGN_IN_FIELDS.map(({ field, ...input }) => (
           <InputField
             key={field}
