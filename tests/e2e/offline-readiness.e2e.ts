@@ -69,7 +69,9 @@ describe('kiosk offline readiness', () => {
       await context.setOffline(false);
     }
     // The blocked script and the refused registration are what this test makes happen; nothing else may fail.
-    const unexpected = tab.problems.consoleErrors.filter((text) => !/sw\.js|service ?worker|fetching the script/i.test(text));
+    const unexpected = tab.problems.consoleErrors.filter(
+      (text) => !/sw\.js|service ?worker|fetching the script/i.test(text),
+    );
     expect(unexpected).toEqual([]);
     expect(tab.problems.pageErrors).toEqual([]);
   }, 120_000);
