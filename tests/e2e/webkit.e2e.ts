@@ -1,0 +1,180 @@
+/**
+ * The visitor's and the kiosk's paths in WebKit, the engine of every iPhone and iPad browser (support/webkit.ts:
+ * Debian's WebKitGTK through WebKitWebDriver). The rest of the e2e suite runs in Chromium; these are the paths
+ * where an engine difference would lose a buyer or a lead: the public pages start their app and navigate within
+ * it, a contact message is stored once, a message typed with no signal is kept and delivered when the network
+ * returns, and an open-house kiosk says when it is ready to go offline, takes sign-ins offline across a reload and
+ * delivers each once.
+ *
+ * "No signal" is a TCP proxy that resets every connection (support/webkit.ts NetworkSwitch): WebDriver has no
+ * offline switch, and a dead zone leaves navigator.onLine true anyway.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Listing } from '../../domain';
+import { leadsByEmail, publicCommunity, publicListings, uniqueEmail, waitForLeads, sleep } from './support/api';
+import { e2eEnv, siteUrl } from './support/env';
+import { NetworkSwitch, WebKitDriver, type WebKitSession } from './support/webkit';
+
+/** The server marks a form sent faster than this as spam (docs/decisions.md); a person is slower. */
+const HUMAN_FILL_MS = 2_500;
+const SAVED_OFFLINE =
+  "We couldn't send your request just now. It is saved on this device and will be sent automatically.";
+const CONTACT_SENT = "Thank you for your message! We'll get back to you soon.";
+
+let driver: WebKitDriver;
+let session: WebKitSession | undefined;
+let network: NetworkSwitch | undefined;
+let listing: Listing;
+
+beforeAll(async () => {
+  driver = await WebKitDriver.start();
+  const austinPoint = await publicCommunity('austin-point');
+  listing = (await publicListings(austinPoint.id)).find((candidate) => candidate.status === 'AVAILABLE')!;
+}, 60_000);
+
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+  await network?.stop();
+  network = undefined;
+});
+
+afterAll(async () => {
+  await driver?.stop();
+});
+
+/** A new device, its requests through a network that can be cut; resolves with the site's address through it. */
+async function deviceBehindSwitch(): Promise<string> {
+  network = new NetworkSwitch(Number(new URL(e2eEnv().baseUrl).port));
+  const base = await network.start();
+  session = await driver.newSession();
+  return base;
+}
+
+/** Waits until a service worker controls the page: from then on the device can reload it with no signal. */
+async function waitForController(page: WebKitSession): Promise<void> {
+  await page.waitFor('return navigator.serviceWorker.controller !== null', 'a service worker in control', 45_000);
+}
+
+async function fillContactForm(page: WebKitSession, email: string): Promise<void> {
+  await page.fill('Name', 'Webkit Visitor');
+  await page.fill('Email', email);
+  await page.fill('Phone', '713-555-0142');
+  await page.choose('Interest', 'Buying a Home');
+  await page.fill('Message', 'Looking at homes in Austin Point from an iPhone.');
+}
+
+describe('WebKit (iPhone and iPad engine)', () => {
+  it('the public pages start their app, and a listing link navigates within it', async () => {
+    session = await driver.newSession();
+    for (const pathname of ['/', '/communities', '/community/austin-point', '/contact', '/search', '/favorites']) {
+      await session.go(siteUrl(pathname));
+      await session.appReady();
+      expect(await session.run<string>('return location.pathname')).toBe(pathname);
+    }
+    await session.go(siteUrl('/community/austin-point'));
+    await session.appReady();
+    // A page load would lose this mark: the router must handle the link in the page.
+    await session.run('window.__sameDocument = true');
+    await session.press('link', listing.title);
+    await session.waitFor(
+      'return location.pathname === arguments[0] && document.title.startsWith(arguments[1])',
+      'the listing page',
+      15_000,
+      `/listing/${listing.id}`,
+      listing.title,
+    );
+    expect(await session.run<boolean>('return window.__sameDocument === true')).toBe(true);
+  }, 120_000);
+
+  it('a contact message is stored once, and the page says so', async () => {
+    session = await driver.newSession();
+    await session.go(siteUrl('/contact'));
+    await session.appReady();
+    const email = uniqueEmail('webkit-contact');
+    const started = Date.now();
+    await fillContactForm(session, email);
+    await sleep(Math.max(0, started + HUMAN_FILL_MS - Date.now()));
+    await session.press('button', 'Send Message');
+    await session.textShown(CONTACT_SENT);
+    const leads = await waitForLeads(email);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ name: 'Webkit Visitor', interest: 'buying', status: 'NEW' });
+  }, 90_000);
+
+  it('a message typed with no signal is kept on the device and delivered once when the network returns', async () => {
+    const base = await deviceBehindSwitch();
+    const page = session!;
+    await page.go(`${base}/contact`);
+    await page.appReady();
+    await waitForController(page);
+
+    network!.cut();
+    await page.reload();
+    await page.appReady();
+    const email = uniqueEmail('webkit-offline');
+    const started = Date.now();
+    await fillContactForm(page, email);
+    await sleep(Math.max(0, started + HUMAN_FILL_MS - Date.now()));
+    await page.press('button', 'Send Message');
+    await page.textShown(SAVED_OFFLINE);
+    await page.textShown('1 message waiting to send');
+    expect(await leadsByEmail(email)).toHaveLength(0);
+
+    network!.restore();
+    await page.textShown(CONTACT_SENT, 45_000);
+    const leads = await waitForLeads(email, { settleMs: 3_000 });
+    expect(leads).toHaveLength(1);
+    expect(leads[0]!.message).toBe('Looking at homes in Austin Point from an iPhone.');
+  }, 150_000);
+
+  it('a kiosk says when it is ready offline, takes sign-ins with no signal across a reload, and delivers each once', async () => {
+    const base = await deviceBehindSwitch();
+    const page = session!;
+    const { adminEmail, adminPassword } = e2eEnv();
+    await page.go(`${base}/kiosk/emberly`);
+    await page.textShown('Start the open-house kiosk');
+    await page.fill('Admin email', adminEmail);
+    await page.fill('Admin password', adminPassword);
+    await page.press('button', 'Start kiosk mode');
+    await page.textShown('Please sign in', 30_000);
+    await page.textShown('Ready offline', 60_000);
+
+    network!.cut();
+    const run = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    const visitors = [0, 1, 2].map((index) => ({
+      name: `Visitor${index} Webkit`,
+      email: `e2e-wk-kiosk-${run}-${index}@example.com`,
+    }));
+    for (const [index, visitor] of visitors.entries()) {
+      if (index === 2) {
+        // A tablet reloaded with no signal (a tap on reload, the browser restoring a discarded tab).
+        await page.reload();
+        await page.textShown('Please sign in');
+        await page.textShown('2 waiting');
+      }
+      await page.fill('Name', visitor.name);
+      await page.fill('Email', visitor.email);
+      await page.choose('When do you plan to buy?', 'Within 3 months');
+      await page.press('label', 'No');
+      await page.press('label', 'I agree');
+      await page.press('button', 'Sign in');
+      await page.textShown(`Thank you, Visitor${index}!`);
+      await page.press('button', 'Next visitor');
+      await page.textShown('Please sign in');
+    }
+    await page.textShown('3 waiting');
+    for (const visitor of visitors) expect(await leadsByEmail(visitor.email)).toHaveLength(0);
+
+    network!.restore();
+    await page.textShown('all sent', 60_000);
+    for (const visitor of visitors) {
+      const leads = await waitForLeads(visitor.email, { settleMs: 0 });
+      expect(leads, visitor.email).toHaveLength(1);
+      expect(leads[0]).toMatchObject({ name: visitor.name, source: 'open-house', buyingTimeline: '0-3-months' });
+    }
+    // A duplicate would arrive a moment later.
+    await sleep(3_000);
+    for (const visitor of visitors) expect(await leadsByEmail(visitor.email)).toHaveLength(1);
+  }, 240_000);
+});
