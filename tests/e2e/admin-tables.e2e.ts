@@ -211,4 +211,28 @@ describe('admin tables', () => {
     await superApi('DELETE', `/properties/${first.id}`);
     await superApi('DELETE', `/properties/${second.id}`);
   }, 60_000);
+
+  // An iPad in landscape or a small laptop: a table wider than its frame scrolls inside the frame. The row actions'
+  // visually hidden names (position: absolute) escaped the frame's clip and made the whole page scroll 139 px
+  // sideways into blank space (found driving WebKit; Chromium the same).
+  it('at 1024 px a wide table scrolls within its frame, never the page sideways', async () => {
+    const pages: Array<[string, string]> = [
+      ['/admin/listings', 'Property Listings'],
+      ['/admin/properties', 'Properties'],
+      ['/admin/communities', 'Communities'],
+      ['/admin/audit', 'Audit Log'],
+    ];
+    for (const [pathname, heading] of pages) {
+      const page = await open(pathname, heading);
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.locator('table').first().waitFor({ timeout: 15_000 });
+      const sideways = await page.evaluate(() => {
+        window.scrollTo(1000, window.scrollY);
+        const scrolled = window.scrollX;
+        window.scrollTo(0, window.scrollY);
+        return { scrolled, pageWidth: document.documentElement.scrollWidth, window: window.innerWidth };
+      });
+      expect(sideways, `${pathname} scrolls sideways`).toEqual({ scrolled: 0, pageWidth: 1024, window: 1024 });
+    }
+  }, 90_000);
 });
