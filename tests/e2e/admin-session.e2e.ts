@@ -88,6 +88,46 @@ describe('admin login', () => {
     await page.waitForURL(/\/admin\/login/, { timeout: 10_000 });
   });
 
+  it("offline, the site's offline pill leaves Logout in sight: past the sidebar, and under the phone menu", async () => {
+    const tab = await suite.newTab({ serviceWorkers: 'block' });
+    const page = tab.page;
+    await injectSession(page, suite.session);
+    await page.goto('/admin/dashboard', { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await page.locator('#pwa-offline-indicator').waitFor({ state: 'attached', timeout: 20_000 });
+    await page.context().setOffline(true);
+    try {
+      await page.getByText('Offline — showing saved pages', { exact: true }).waitFor({ timeout: 15_000 });
+      // The pill lets clicks through (pointer-events: none), so a hit test would not see it: let it take them.
+      const onTopOfLogout = () =>
+        page.evaluate(() => {
+          const pill = [...document.querySelectorAll<HTMLElement>('[role="status"] span')].find((span) =>
+            span.textContent?.startsWith('Offline'),
+          )!;
+          pill.style.pointerEvents = 'auto';
+          const logout = [...document.querySelectorAll('button')].find(
+            (button) => button.textContent?.trim() === 'Logout',
+          )!;
+          const box = logout.getBoundingClientRect();
+          const covering = [box.left + 8, box.left + box.width / 2, box.right - 8]
+            .map((x) => document.elementFromPoint(x, box.top + box.height / 2))
+            .filter((element) => !logout.contains(element))
+            .map((element) => element?.outerHTML.slice(0, 80) ?? 'nothing');
+          pill.style.pointerEvents = '';
+          return covering;
+        });
+      await page.setViewportSize({ width: 1024, height: 730 });
+      expect(await onTopOfLogout(), 'what covers Logout beside the sidebar').toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: /^Menu/ }).click();
+      await page.locator('.admin-sidebar__close').waitFor();
+      await page.waitForTimeout(300); // the drawer slides in (0.2 s)
+      expect(await onTopOfLogout(), 'what covers Logout in the phone menu').toEqual([]);
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+
   it("a stored token the server no longer accepts shows the form; 'Clear stored data and reload' reloads signed out", async () => {
     const page = await blankTab();
     await injectSession(page, { ...suite.session, token: 'not-a-valid-token' });

@@ -14,11 +14,12 @@ import type { Store } from './store';
 const STORED_NOTICE_MS = 6000;
 export const DELIVERED_TEXT = 'Sent: the team has your message';
 
+/** Bottom left; a layout with something of its own there moves it (the back office: admin.css). */
 const pillStyle: CSSProperties = {
   position: 'fixed',
-  left: 12,
+  left: 'var(--offline-pill-left, 12px)',
   bottom: 12,
-  zIndex: 999,
+  zIndex: 'var(--offline-pill-z, 999)',
   display: 'inline-flex',
   alignItems: 'center',
   gap: 6,
