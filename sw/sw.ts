@@ -220,12 +220,22 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 });
 
 // --- Lifecycle ---------------------------------------------------------------------------------------------------
+/**
+ * Firefox fails the whole navigation when a navigation preload fails (no network), whatever the worker answers:
+ * with preload on, every page opened or reloaded offline showed Firefox's "Unable to connect" instead of the shell
+ * (kiosk and back office included; found driving Firefox 153, GoogleChrome/workbox#3134). Chromium and WebKit
+ * answer with the shell either way. There is no feature to detect, so the engine is read from the user agent.
+ */
+const preloadBreaksOffline = /\bFirefox\//.test(self.navigator.userAgent);
+
 // An update waits until the page sends SKIP_WAITING; once active it takes control of open pages at once (the
 // page reloads on 'controlling'), and navigation preload lets page requests start while the worker boots.
 self.addEventListener('activate', (event) => {
+  const preload = self.registration.navigationPreload;
   event.waitUntil(
-    Promise.all([self.clients.claim(), self.registration.navigationPreload?.enable().catch(() => undefined)]).then(
-      () => undefined,
-    ),
+    Promise.all([
+      self.clients.claim(),
+      (preloadBreaksOffline ? preload?.disable() : preload?.enable())?.catch(() => undefined),
+    ]).then(() => undefined),
   );
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { RecordMeta } from './common';
 
 /** A value as the audit keeps it: text (long text, lists and objects summarised), a number, yes/no, or nothing. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { TEXT_LIMITS } from '../constants';
 import { EMAIL_ADDRESS_PATTERN, VISITOR_FIELD_LIMITS } from '../visitor-messages';
 

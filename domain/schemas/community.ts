@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   DEFAULT_BORDER_RADIUS,
   DEFAULT_BORDER_RADIUS_LARGE,

@@ -2,7 +2,7 @@
  * The lead inbox's filter (status, interest, source, community, text, date range), in one place for the server
  * (GET /api/contacts and the CSV export) and the browser (the offline copy of the inbox).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { isOpenLead, isOverdue, salesDay } from './lead-work';
 import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../constants';
 import type { Lead } from './lead';

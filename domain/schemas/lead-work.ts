@@ -4,7 +4,7 @@
  * timeline entries itself from what a PATCH changes (domain/leads/lead-changes.ts), so the history cannot be
  * rewritten by a client, and a change queued offline is recorded when it reaches the server, by its author.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { TEXT_LIMITS } from '../constants';
 import { zonedNow } from '../visit-slots';
 import { text } from './common';

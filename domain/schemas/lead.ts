@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CONTACT_INTERESTS, LEAD_SOURCES, LEAD_STATUSES, TEXT_LIMITS, VISIT_SLOTS, VISIT_TYPES } from '../constants';
 import { VISITOR_FIELD_LIMITS } from '../visitor-messages';
 import { MESSAGES } from '../messages';

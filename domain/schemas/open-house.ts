@@ -6,7 +6,7 @@
  * the tablet sends that pass with every sign-in (POST /api/public/kiosk/sign-ins), which lets the server count
  * sign-ins per kiosk instead of per IP and skip the fill-time spam check (a pass is only ever handed to an admin).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { TEXT_LIMITS } from '../constants';
 import { VISITOR_FIELD_LIMITS } from '../visitor-messages';
 import { MESSAGES } from '../messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   DEFAULT_PROPERTY_STATUS,
   DEFAULT_PROPERTY_TYPE,

@@ -2,7 +2,7 @@
  * A community's sales-office hours (the visit booking's time slots) and its ownership-cost defaults (the payment
  * estimate). Both are optional on a community: records stored before they existed read with the defaults below.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Weekday keys in JavaScript's getDay() order (0 = Sunday). */
 export const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;

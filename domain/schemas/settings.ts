@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { DEFAULT_PRIMARY_COLOR, TEXT_LIMITS } from '../constants';
 import { EMAIL_ADDRESS_PATTERN, VISITOR_FIELD_LIMITS, VISITOR_MESSAGES } from '../visitor-messages';
 import { hexColorSchema, imageRefSchema, text } from './common';

@@ -13,7 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '../../domain';
 import { leadsByEmail, publicCommunity, publicListings, uniqueEmail, waitForLeads, sleep } from './support/api';
 import { e2eEnv, siteUrl } from './support/env';
-import { NetworkSwitch, WebKitDriver, type WebKitSession } from './support/webkit';
+import { NetworkSwitch } from './support/network-switch';
+import { WebKitDriver, type WebKitSession } from './support/webkit';
 
 /** The server marks a form sent faster than this as spam (docs/decisions.md); a person is slower. */
 const HUMAN_FILL_MS = 2_500;

@@ -138,7 +138,9 @@ export function runOfflinePackIfDue(): Promise<void> {
     const pack = await refreshOfflinePack();
     const workers = 'serviceWorker' in navigator && !import.meta.env.DEV;
     const warmed = workers ? await warmImages(pack.imageUrls) : null;
-    await Promise.resolve(persistStorage()).catch(() => undefined);
+    // Asked, not awaited: Firefox answers with a permission prompt, and the pack waited for the visitor's click (for
+    // ever, for one who never saw it): no "Available offline", no stamp, the whole pack fetched on every load.
+    void Promise.resolve(persistStorage()).catch(() => undefined);
     const { stamp, photosMissing } = packOutcome(warmed, workers);
     if (stamp) writeStamp(Date.now());
     offlineStatus.set((status) => ({

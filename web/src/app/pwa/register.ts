@@ -99,9 +99,15 @@ export async function registerServiceWorker(): Promise<Workbox | null> {
     }
     wasControlled = true;
   });
-  await wb.register();
+  // Set up before the registration, which can fail (a page opened offline: Firefox rejects it then), and a kiosk
+  // tab open for days must still look for updates once the network is back: a failed registration is tried again.
+  let registered = false;
+  const register = () => wb.register({ immediate: true }).then(() => (registered = true));
   window.setInterval(() => {
-    if (document.visibilityState === 'visible' && navigator.onLine) void wb.update().catch(() => undefined);
+    if (document.visibilityState !== 'visible' || !navigator.onLine) return;
+    void (registered ? wb.update() : register()).catch(() => undefined);
   }, UPDATE_CHECK_MS);
+  await wb.register();
+  registered = true;
   return wb;
 }

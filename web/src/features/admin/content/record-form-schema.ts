@@ -4,7 +4,7 @@
  * every message and its path stay what they were: the domain schema's path, which is also the path of the server's
  * 400 details (`name`, `homes.0.name`, `salesOfficeHours.mon.close`). A valid form's output is its API input.
  */
-import { z } from 'zod';
+import { z } from '@domain/schemas/zod';
 import type { FieldErrors } from './save-errors';
 
 export function recordFormSchema<Form, Input>(validate: (form: Form) => FieldErrors, toInput: (form: Form) => Input) {
