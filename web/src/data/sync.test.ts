@@ -8,6 +8,7 @@ import { SEND_LEASE_MS } from './outbox-policy';
 import { clearSession, setSession } from './session';
 import { drainOutbox, type SendEntry } from './outbox-delivery';
 import { drainAfterReconnect, requestDrain, startSyncWorker, stopSyncWorker } from './sync';
+import { REACHABILITY_EVENT } from '@/utils/page-events';
 import { subscribeSyncStatus, type SyncStatus } from './sync-status';
 
 const admin: AdminUser = {
@@ -327,6 +328,32 @@ describe('drainAfterReconnect (the online event)', () => {
       await requestDrain();
       online = true;
       fakeWindow.dispatchEvent(new Event('online'));
+      await expect.poll(async () => (await listOutbox()).length).toBe(0);
+      expect(calls).toHaveLength(2);
+    } finally {
+      await stopSyncWorker();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('runs when the server answers again after a request found none (a dead zone ends with no online event)', async () => {
+    const fakeWindow = new EventTarget();
+    vi.stubGlobal('window', fakeWindow);
+    const reachability = (answered: boolean) =>
+      fakeWindow.dispatchEvent(new CustomEvent(REACHABILITY_EVENT, { detail: answered }));
+    try {
+      await putEntries({});
+      let online = false;
+      const { send, calls } = scriptedSend((entry) => (online ? ok(entry) : { status: 'network' }));
+      startSyncWorker({ send, now, random });
+      await requestDrain();
+      expect(calls).toHaveLength(1);
+      reachability(true); // an answer while nothing had failed yet: no news
+      reachability(false); // the HTTP client found no server
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(calls).toHaveLength(1); // the entry waits out its backoff
+      online = true;
+      reachability(true); // the page's probe got an answer
       await expect.poll(async () => (await listOutbox()).length).toBe(0);
       expect(calls).toHaveLength(2);
     } finally {

@@ -1,6 +1,7 @@
 /**
- * The sync worker (DESIGN §5): drains the outbox (outbox-delivery.ts) on start, on 'online', when the tab becomes
- * visible, after an enqueue (requestDrain) and on a timer while entries wait. One tab drains at a time (Web
+ * The sync worker (DESIGN §5): drains the outbox (outbox-delivery.ts) on start, on 'online' (or the server answering
+ * again after it could not be reached), when the tab becomes visible, after an enqueue (requestDrain) and on a timer
+ * while entries wait. One tab drains at a time (Web
  * Locks); the others watch the same IndexedDB. What the indicator shows is sync-status.ts.
  */
 import { localDb } from './local-db';
@@ -15,6 +16,7 @@ import {
 } from './outbox-delivery';
 import { nextWakeUp } from './outbox-order';
 import { subscribeSession } from './session';
+import { REACHABILITY_EVENT } from '@/utils/page-events';
 import { patchSyncStatus, refreshStatus, resetSyncStatus } from './sync-status';
 
 // The worker's callers (the PWA start, the admin sync center) read its status through this module too.
@@ -117,6 +119,17 @@ export function startSyncWorker(options: DrainOptions = {}): void {
     const onOnline = () => void drainAfterReconnect();
     window.addEventListener('online', onOnline);
     cleanups.push(() => window.removeEventListener('online', onOnline));
+    // A dead zone ends without an 'online' event (the phone kept its Wi-Fi or cell link, navigator.onLine stayed
+    // true): the first answer after a request found no server is the same news, and a visitor's message went on
+    // waiting out its backoff (up to a minute) after the page already said it was back online.
+    let reachable = true;
+    const onReachability = (event: Event) => {
+      const answered = (event as CustomEvent<boolean>).detail;
+      if (answered && !reachable) void drainAfterReconnect();
+      reachable = answered;
+    };
+    window.addEventListener(REACHABILITY_EVENT, onReachability);
+    cleanups.push(() => window.removeEventListener(REACHABILITY_EVENT, onReachability));
   }
   if (typeof document !== 'undefined' && document.addEventListener) {
     const onVisible = () => {
