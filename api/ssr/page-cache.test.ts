@@ -92,12 +92,13 @@ describe('PageCache', () => {
     expect(cache.fresh(`${ORIGIN}/`)).toBeDefined();
   });
 
-  it('keeps no page across a change of year (the footer shows the current year)', () => {
-    let now = new Date(2026, 11, 31, 23, 59, 59);
+  it('keeps no page across a change of year in Houston (the footer shows the current year)', () => {
+    // 11:59:59 PM on 31 December in Houston (CST, UTC−6): already 2027 in UTC, still 2026 on the footer.
+    let now = new Date(Date.UTC(2027, 0, 1, 5, 59, 59));
     const cache = new PageCache(createMemoryStorage(), undefined, undefined, () => now);
     cache.add(`${ORIGIN}/`, cache.revisions(), page(1), true);
     expect(cache.fresh(`${ORIGIN}/`)).toBeDefined();
-    now = new Date(2027, 0, 1, 0, 0, 1);
+    now = new Date(Date.UTC(2027, 0, 1, 6, 0, 1));
     expect(cache.fresh(`${ORIGIN}/`)).toBeUndefined();
     // Rendered again in the new year, it is kept again.
     cache.add(`${ORIGIN}/`, cache.revisions(), page(2), true);

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
+import { houstonYear } from '../../domain/houston-year';
 import { preferredEncoding } from '../http/accept-encoding';
 import { entryBytes, RevisionedStore, type CachedAnswer, type RevisionedEntry } from '../http/json-cache';
 import type { CollectionName, Storage } from '../storage/storage';
@@ -99,13 +100,13 @@ export class PageCache {
    * page's footer shows the current year's ©, and a page kept from 31 December must not be served on 1 January).
    */
   revisions(): number[] {
-    return [...this.plain.revisions(PAGE_DEPENDS_ON), this.now().getFullYear()];
+    return [...this.plain.revisions(PAGE_DEPENDS_ON), houstonYear(this.now().getTime())];
   }
 
   /** The page kept for `key` if the data it shows has not changed since it was rendered, nor the year. */
   fresh(key: string): PageEntry | undefined {
     const kept = this.plain.fresh(key, PAGE_DEPENDS_ON) ?? this.other.fresh(key, PAGE_DEPENDS_ON);
-    const entry = kept?.revisions[PAGE_DEPENDS_ON.length] === this.now().getFullYear() ? kept : undefined;
+    const entry = kept?.revisions[PAGE_DEPENDS_ON.length] === houstonYear(this.now().getTime()) ? kept : undefined;
     if (entry) {
       this.hits += 1;
       // Asked for at least twice: worth the expensive compression, built off the request path.

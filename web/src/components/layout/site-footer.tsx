@@ -5,6 +5,7 @@
  */
 import { Link } from 'react-router-dom';
 import { FOOTER_COMMUNITY_SLUGS } from '@domain/constants';
+import { houstonYear } from '@domain/houston-year';
 import { useSiteSettings } from '@/hooks/use-site-settings';
 import { titleFromSlug } from '@/utils/brand';
 import { StaticPart } from '../static-part';
@@ -28,7 +29,7 @@ export function SiteFooter({ withCallToAction = false }: { withCallToAction?: bo
   const { general, appearance } = settings;
   // Read at each render: a server started in December prints the new year from 1 January (the page cache keeps no
   // page across a change of year, api/ssr/page-cache.ts). Hydration keeps the server's footer (a static part).
-  const year = new Date().getFullYear();
+  const year = houstonYear();
   return (
     <>
       {withCallToAction && <ClosingCallToAction />}
