@@ -276,5 +276,14 @@ describe('keyboard focus after back-office actions', () => {
     await expect.poll(() => hasFocus(menu), { message: 'Escape gives the focus back to Menu' }).toBe(true);
     await expect.poll(() => sidebar.evaluate((element) => getComputedStyle(element).visibility)).toBe('hidden');
     expect(await page.locator('#admin-main').evaluate((main) => (main as HTMLElement).inert)).toBe(false);
+
+    // A link followed inside the drawer: the drawer closes with the navigation, and the focus goes to the new
+    // page's content, not to <body> (the followed link is hidden with the drawer).
+    await press(menu);
+    await expect.poll(inDrawer).toBe(true);
+    await press(sidebar.getByRole('link', { name: 'Listings', exact: true }));
+    await page.getByRole('heading', { name: 'Property Listings', exact: true, level: 1 }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await focusOnceSettled(page, /^MAIN#admin-main\b/)).toMatch(/^MAIN#admin-main\b/);
   }, 60_000);
 });

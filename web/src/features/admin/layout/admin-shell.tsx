@@ -148,8 +148,16 @@ function SignedInShell({
     setMenuOpen(false);
   }, []);
 
-  // A navigation closes the menu on narrow screens.
-  useEffect(() => setMenuOpen(false), [pathname, search]);
+  // A navigation closes the menu on narrow screens. A link followed inside the open drawer is hidden with it, which
+  // would drop the focus to <body>: the focus goes to the new page's content instead.
+  const menuOpenNow = useRef(menuOpen);
+  menuOpenNow.current = menuOpen;
+  const focusMainOnClose = useRef(false);
+  useEffect(() => {
+    if (!menuOpenNow.current) return;
+    focusMainOnClose.current = true;
+    setMenuOpen(false);
+  }, [pathname, search]);
 
   // The open drawer (narrow screens) is modal: the rest of the shell is inert (see the render), the focus moves into
   // it (its first link; the open state shows it at once, admin.css), Tab and Shift+Tab wrap inside it, and Escape
@@ -157,7 +165,9 @@ function SignedInShell({
   useEffect(() => {
     if (!menuOpen) {
       if (refocusMenuButton.current) menuButton.current?.focus();
+      else if (focusMainOnClose.current) document.getElementById('admin-main')?.focus();
       refocusMenuButton.current = false;
+      focusMainOnClose.current = false;
       return;
     }
     const sidebar = document.getElementById(sidebarId);
