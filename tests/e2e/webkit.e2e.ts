@@ -10,8 +10,16 @@
  * offline switch, and a dead zone leaves navigator.onLine true anyway.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Listing } from '../../domain';
-import { leadsByEmail, publicCommunity, publicListings, uniqueEmail, waitForLeads, sleep } from './support/api';
+import type { Lead, Listing } from '../../domain';
+import {
+  adminGet,
+  leadsByEmail,
+  publicCommunity,
+  publicListings,
+  sleep,
+  uniqueEmail,
+  waitForLeads,
+} from './support/api';
 import { e2eEnv, siteUrl } from './support/env';
 import { NetworkSwitch } from './support/network-switch';
 import { WebKitDriver, type WebKitSession } from './support/webkit';
@@ -43,6 +51,16 @@ afterEach(async () => {
 afterAll(async () => {
   await driver?.stop();
 });
+
+/** Every stored lead whose email starts with `prefix` (the inbox and the Spam view). */
+async function leadsByEmailPrefix(prefix: string): Promise<Lead[]> {
+  const q = encodeURIComponent(prefix);
+  const views = await Promise.all([
+    adminGet<Lead[]>(`/contacts?q=${q}`),
+    adminGet<Lead[]>(`/contacts?q=${q}&status=SPAM`),
+  ]);
+  return views.flat();
+}
 
 /** A new device, its requests through a network that can be cut; resolves with the site's address through it. */
 async function deviceBehindSwitch(): Promise<string> {
@@ -169,9 +187,14 @@ describe('WebKit (iPhone and iPad engine)', () => {
 
     network!.restore();
     await page.textShown('all sent', 60_000);
+    // Every lead of this run as stored, whatever its email, so a failure says what did arrive.
+    const arrived = async () =>
+      JSON.stringify(
+        (await leadsByEmailPrefix(`e2e-wk-kiosk-${run}`)).map((lead) => [lead.name, lead.email, lead.status]),
+      );
     for (const visitor of visitors) {
       const leads = await waitForLeads(visitor.email, { settleMs: 0 });
-      expect(leads, visitor.email).toHaveLength(1);
+      expect(leads, `${visitor.email}; this run's leads: ${await arrived()}`).toHaveLength(1);
       expect(leads[0]).toMatchObject({ name: visitor.name, source: 'open-house', buyingTimeline: '0-3-months' });
     }
     // A duplicate would arrive a moment later.
