@@ -209,10 +209,12 @@ export class WebKitSession {
     return this.call('POST', `/element/${element[ELEMENT_KEY]}/click`, {});
   }
 
-  /** Clears the field, then types `text` into it key by key. */
+  /** Clears the field, then types `text` into it key by key; fails at once if the field does not hold it then. */
   async type(element: ElementRef, text: string): Promise<void> {
     await this.call('POST', `/element/${element[ELEMENT_KEY]}/clear`, {});
     await this.call('POST', `/element/${element[ELEMENT_KEY]}/value`, { text });
+    const held = await this.run<string>('return arguments[0].value', element);
+    if (held !== text) throw new Error(`WebKit: typed "${text}", the field holds "${held}"`);
   }
 
   async fill(label: string, text: string): Promise<void> {
