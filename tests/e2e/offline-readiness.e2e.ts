@@ -4,7 +4,8 @@
  * browser's "cannot connect" page on the next reload. Here the worker's script cannot be fetched at first (the
  * network cut the first install short): the kiosk's corner says to keep the tablet online; once the network is
  * back the page installs the worker again by itself (no reload: a kiosk never makes one), the corner says "Ready
- * offline", and an offline reload shows the sign-in form.
+ * offline", and an offline reload shows the sign-in form. Starting the kiosk also asks the browser to keep the
+ * site's storage, where queued sign-ins wait.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,16 @@ describe('kiosk offline readiness', () => {
     let workerScriptReachable = false;
     await context.route('**/sw.js', (route) => (workerScriptReachable ? route.continue() : route.abort('failed')));
 
+    // Counts the requests for persistent storage (the kiosk asks for it as it starts).
+    await page.addInitScript(() => {
+      const storage = navigator.storage;
+      const persist = storage.persist.bind(storage);
+      (window as unknown as { persistAsked: number }).persistAsked = 0;
+      storage.persist = () => {
+        (window as unknown as { persistAsked: number }).persistAsked += 1;
+        return persist();
+      };
+    });
     const { adminEmail, adminPassword } = e2eEnv();
     await page.goto(`/kiosk/${SLUG}`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Start the open-house kiosk' }).waitFor({ timeout: 15_000 });
@@ -47,6 +58,10 @@ describe('kiosk offline readiness', () => {
     await page.getByRole('button', { name: 'Start kiosk mode' }).click();
     await page.getByRole('heading', { name: 'Please sign in' }).waitFor({ timeout: 30_000 });
 
+    expect(
+      await page.evaluate(() => (window as unknown as { persistAsked: number }).persistAsked),
+      'the kiosk asks the browser to keep its storage (queued sign-ins)',
+    ).toBeGreaterThan(0);
     const readiness = page.locator('.kiosk__readiness');
     await readiness.waitFor({ timeout: 10_000 });
     // Long enough for a first registration to have failed and, without the retry, for nothing to happen again.

@@ -11,6 +11,7 @@ import {
   signOutForKiosk,
   type KioskMode,
 } from '@/data/repositories/kiosk-repository';
+import { persistStorage } from '@/data/offline-pack';
 import { canHashPasswords, hashPassword } from '@/utils/password-hash';
 
 export async function startKioskMode(
@@ -30,6 +31,10 @@ export async function startKioskMode(
     startedAt: new Date().toISOString(),
   };
   saveKioskMode(mode);
+  // A kiosk tablet is where sign-ins wait longest without signal (an open house, then a drive, then a weekend): ask
+  // the browser not to evict its storage (DESIGN §5 asks after an admin login, which starting the kiosk is). Not
+  // awaited: Firefox answers with a prompt.
+  void persistStorage();
   await signOutForKiosk();
   return mode;
 }
