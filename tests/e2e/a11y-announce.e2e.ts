@@ -221,3 +221,105 @@ describe('public forms: required exposed, dialogs described, errors announced', 
     await page.waitForURL(/\/admin\/contacts/, { timeout: 30_000 });
   }, 90_000);
 });
+
+/**
+ * Every ID that an ARIA relation, a label's `for` or an input's `list` names, and that is not on the page: such a
+ * reference points assistive technology at nothing (a tab controlling no panel, a field described by no text).
+ */
+const danglingIdReferences = (page: Page) =>
+  page.evaluate(() => {
+    const attributes = [
+      'aria-controls',
+      'aria-labelledby',
+      'aria-describedby',
+      'aria-owns',
+      'aria-activedescendant',
+      'aria-errormessage',
+      'aria-details',
+      'for',
+      'list',
+    ];
+    const dangling: string[] = [];
+    for (const attribute of attributes) {
+      for (const element of document.querySelectorAll(`[${attribute}]`)) {
+        for (const id of (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id)) dangling.push(`<${element.localName}> ${attribute}="${id}"`);
+        }
+      }
+    }
+    return dangling;
+  });
+
+describe('every ID a relation names is on the page', () => {
+  it('the back office: each page, the settings tabs (loading too), and the record and user dialogs', async () => {
+    const pages: [string, string][] = [
+      ['/admin', 'Dashboard'],
+      ['/admin/contacts', 'Leads'],
+      ['/admin/communities', 'Communities'],
+      ['/admin/listings', 'Property Listings'],
+      ['/admin/properties', 'Properties'],
+      ['/admin/admin-users', 'Admin Users'],
+      ['/admin/audit', 'Audit Log'],
+      ['/admin/sync', 'Sync'],
+    ];
+    for (const [pathname, heading] of pages) {
+      const { page } = await suite.openAdmin(pathname, heading);
+      // The page's data drawn (a table row, a card or an empty state), not only its heading.
+      await page.waitForLoadState('networkidle');
+      expect.soft(await danglingIdReferences(page), pathname).toEqual([]);
+      if (pathname === '/admin/communities') {
+        await page.getByRole('button', { name: /^Add Community/ }).click();
+        await page.locator('dialog[open]').waitFor({ timeout: 10_000 });
+        expect.soft(await danglingIdReferences(page), 'the community dialog').toEqual([]);
+      }
+      await page.close();
+    }
+
+    // Settings, held at "Loading settings…" (its answer waits), then each tab once loaded.
+    const { page } = await suite.openAdmin('/admin/settings', 'Settings');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/settings', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByText('Loading settings…').waitFor({ timeout: 15_000 });
+    expect.soft(await danglingIdReferences(page), 'settings while loading').toEqual([]);
+    release();
+    await page.getByRole('button', { name: 'Save Settings', exact: true }).waitFor({ timeout: 15_000 });
+    for (const tab of ['General', 'Appearance', 'SEO', 'Password']) {
+      await page.getByRole('tab', { name: tab }).click();
+      expect.soft(await danglingIdReferences(page), `settings, ${tab}`).toEqual([]);
+      const selected = page.getByRole('tab', { name: tab });
+      const panel = await selected.getAttribute('aria-controls');
+      expect.soft(panel, `${tab} controls its panel`).toBeTruthy();
+      expect.soft(await page.locator(`[id="${panel}"]`).getAttribute('role'), `${tab}'s panel`).toBe('tabpanel');
+    }
+  }, 120_000);
+
+  it('the public pages, and the dialogs a visitor opens', async () => {
+    const tab = await suite.newTab({ serviceWorkers: 'block' });
+    const page = tab.page;
+    for (const pathname of ['/', '/communities', '/contact', '/search?q=katy', '/favorites', '/legal/privacy-policy']) {
+      await open(page, pathname);
+      expect.soft(await danglingIdReferences(page), pathname).toEqual([]);
+    }
+    await open(page, '/community/austin-point');
+    expect.soft(await danglingIdReferences(page), 'community').toEqual([]);
+    await page.getByRole('button', { name: 'Request Information', exact: true }).last().click();
+    await page.getByRole('dialog', { name: /Request Information/ }).waitFor({ timeout: 10_000 });
+    expect.soft(await danglingIdReferences(page), 'the inquiry popup').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Schedule Visit', exact: true }).last().click();
+    await page.locator('#visit-consent').waitFor({ timeout: 10_000 });
+    expect.soft(await danglingIdReferences(page), 'the visit dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    const listing = await page.locator('a[href^="/listing/"]').first().getAttribute('href');
+    await open(page, listing!);
+    await page.mouse.wheel(0, 4_000);
+    await page.getByLabel('Loan term').waitFor({ timeout: 15_000 });
+    expect.soft(await danglingIdReferences(page), 'listing, with its calculator').toEqual([]);
+  }, 120_000);
+});

@@ -64,34 +64,30 @@ export function SettingsPage() {
           }
         />
 
-        {siteTab && settings.isError && (
-          <AdminAlert tone="error">Failed to load settings. Please try again.</AdminAlert>
-        )}
-        {siteTab && !draft && !settings.isError && (
-          <p className="admin-loading" role="status">
-            Loading settings…
-          </p>
-        )}
-
-        {draft && Panel && (
-          <form
-            className="admin-form"
-            onSubmit={(event) => void form.save(event)}
-            noValidate
-            role="tabpanel"
-            id={panelId(tab)}
-            aria-labelledby={tabId(tab)}
-          >
-            <Panel form={form} idPrefix={baseId} />
-            {canEdit && (
-              <div className="admin-form__actions">
-                <button type="submit" className="button button--primary" disabled={saving || !draft}>
-                  {saving ? 'Saving...' : 'Save Settings'}
-                </button>
-                {form.dirty && !saving && <span className="admin-muted admin-small">Unsaved changes</span>}
-              </div>
+        {/* One panel for the three site tabs: the loading note and a load error are inside it, so the selected tab
+            always controls a panel that is on the page. */}
+        {siteTab && (
+          <div role="tabpanel" id={panelId(siteTab)} aria-labelledby={tabId(siteTab)}>
+            {settings.isError && <AdminAlert tone="error">Failed to load settings. Please try again.</AdminAlert>}
+            {!draft && !settings.isError && (
+              <p className="admin-loading" role="status">
+                Loading settings…
+              </p>
             )}
-          </form>
+            {draft && Panel && (
+              <form className="admin-form" onSubmit={(event) => void form.save(event)} noValidate>
+                <Panel form={form} idPrefix={baseId} />
+                {canEdit && (
+                  <div className="admin-form__actions">
+                    <button type="submit" className="button button--primary" disabled={saving || !draft}>
+                      {saving ? 'Saving...' : 'Save Settings'}
+                    </button>
+                    {form.dirty && !saving && <span className="admin-muted admin-small">Unsaved changes</span>}
+                  </div>
+                )}
+              </form>
+            )}
+          </div>
         )}
 
         {/* Kept mounted, so typed passwords survive a look at another tab. */}

@@ -60,7 +60,9 @@ export function SettingsTabList({
           id={tabId(item.id)}
           className="admin-tab"
           aria-selected={tab === item.id}
-          aria-controls={panelId(item.id)}
+          // Only the selected site tab's panel is on the page (Password's is kept mounted); a reference to a
+          // panel that is not there would point assistive technology at nothing.
+          aria-controls={tab === item.id || item.id === 'password' ? panelId(item.id) : undefined}
           tabIndex={tab === item.id ? 0 : -1}
           onClick={() => onChange(item.id)}
           onKeyDown={(event) => onKeyDown(event, index)}
