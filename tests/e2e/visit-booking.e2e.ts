@@ -316,4 +316,32 @@ describe('payment estimate', () => {
     await expect.poll(() => total.textContent()).toBe(money.format(edited.total));
     expect(edited.total).not.toBe(expected.total);
   }, 60_000);
+
+  it("is reached by Tab: a keyboard user's first key loads the calculator, so the focus does not pass it", async () => {
+    const tab = await suite.newTab({ serviceWorkers: 'block' });
+    const page = tab.page;
+    // The calculator's code answers 1.5 s late, as on a slow phone: once the section comes near it is too late.
+    await page.route(/payment-calculator[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await open(page, `/listing/${listing.id}`);
+    const reached: string[] = [];
+    for (let press = 0; press < 120; press += 1) {
+      await page.keyboard.press('Tab');
+      // A brisk keyboard user's pace: the section comes near some 10 stops after the first key.
+      await page.waitForTimeout(250);
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement;
+        const label = element?.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+        return {
+          label: label ?? element?.textContent?.trim().slice(0, 40) ?? '',
+          inFooter: element?.closest('footer') !== null,
+        };
+      });
+      reached.push(focused.label);
+      if (focused.label === 'Loan term' || focused.inFooter) break;
+    }
+    expect(reached, 'what Tab reached before the footer').toContain('Loan term');
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 /**
  * The listing page's payment estimate section. The server renders the heading and a short note; the calculator's
- * code loads once the section comes near the viewport, so a plain page view does not pay for it (DESIGN §7).
+ * code loads once the section comes near the viewport, or at the first key pressed (a keyboard user Tabs towards it),
+ * so a plain page view does not pay for it (DESIGN §7).
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { OwnershipCosts } from '@domain/schemas/sales-office';
@@ -19,18 +20,18 @@ export function LazyPaymentEstimate(props: PaymentEstimateProps) {
 
   useEffect(() => {
     // Every browser the build targets (ES2022) has IntersectionObserver.
-    const element = section.current!;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    const load = () => setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), {
+      rootMargin: '400px 0px',
+    });
+    observer.observe(section.current!);
+    // A keyboard user's Tab moves the focus (and the page) past the section faster than the calculator can load
+    // once it comes near: their first key loads it, so it is there when the focus gets to it.
+    addEventListener('keydown', load);
+    return () => {
+      observer.disconnect();
+      removeEventListener('keydown', load);
+    };
   }, []);
 
   const loading = <p className="payment-estimate__loading">Loading the calculator…</p>;
