@@ -84,7 +84,9 @@ export default async function adminAuthRoutes(app: FastifyInstance): Promise<voi
           tx.update('adminUsers', adminId, { passwordHash });
           return { statusCode: 200, body: { success: true, message: MESSAGES.passwordChanged } };
         },
-        { action: 'admin.change-password', entity: 'adminUsers', entityId: () => adminId },
+        // recordId: the route has no :id, and without the record read before the write the audit would take
+        // this for a new account and record its role as granted.
+        { action: 'admin.change-password', entity: 'adminUsers', entityId: () => adminId, recordId: adminId },
       );
     },
   );

@@ -144,6 +144,8 @@ describe('audit entries name the record and list what changed', () => {
     const passwordChange = await latest('admin.change-password');
     expect(passwordChange.recordName).toBe(t.admin.email);
     expect(JSON.stringify(passwordChange)).not.toMatch(/passwordHash|\$argon|\$scrypt/);
+    // An update of the admin's own record, not a new account: no role is recorded as granted, nor any change.
+    expect(passwordChange.changes ?? []).toEqual([]);
 
     // The password change signed the admin out everywhere: the super admin writes the rest.
     const community = await createCommunity({ name: 'Long Story' }, t.superToken);
