@@ -34,6 +34,9 @@ async function staticFilesPlugin(app: FastifyInstance): Promise<void> {
       index: false,
       wildcard: true,
       maxAge: '1h',
+      // The build's .vite/manifest.json (read from disk by the server) lists source paths: not for the public.
+      // 'ignore' answers as if there were no such file (the site's 404); 'deny' would say 403, that it is there.
+      dotfiles: 'ignore',
       // Hashed build assets never change; the service worker, the shell and the manifest must be re-checked on
       // every visit or an update would wait an hour.
       setHeaders(reply, filePath) {

@@ -65,6 +65,14 @@ describe('security headers', () => {
   });
 });
 
+describe('files of the build that are not the site', () => {
+  it("the build's manifest (its source paths and chunk graph) is not served", async () => {
+    const response = await fetch(siteUrl('/.vite/manifest.json'));
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('.tsx');
+  });
+});
+
 describe('the offline shell', () => {
   // The service worker serves one precached shell at every address offline; at a back-office or kiosk address it
   // must carry the isolation headers the server sends there, or an offline reload is a cross-group navigation
