@@ -34,6 +34,8 @@ interface RenderResult {
   html: string;
   dataScript: string;
   routeIds: string[];
+  /** A loader's unexpected failure (logged here; the page shows a generic text). */
+  error?: unknown;
 }
 type Render = (url: string, origin: string, reader: ReturnType<typeof createStorageReader>) => Promise<RenderResult>;
 
@@ -154,6 +156,7 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
     const renderMs = performance.now() - started;
     if (result.redirect) return { kind: 'redirect', status: result.status, location: result.redirect };
     if (result.status !== 200 && result.status !== 404) {
+      if (result.error !== undefined) app.log.error({ err: result.error, url }, 'a page loader failed');
       return { kind: 'uncached', status: result.status, html: fill(result) };
     }
     const cacheControl =

@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router-dom';
 import type { SiteSettings } from '@domain/schemas/settings';
 import { defaultHead, documentStyleAttribute, renderHeadHtml, scriptJson, type RouteHandle } from './app/head';
 import { providePublicReader, type PublicReader } from '@/data/public-reader';
@@ -23,7 +23,16 @@ export interface RenderResult {
   dataScript: string;
   /** The ids of the routes the page matched, outermost first (the server preloads their page code). */
   routeIds: string[];
+  /** A loader's unexpected failure (the page is a 500): for the server's log, never for the page. */
+  error?: unknown;
 }
+
+/**
+ * What the error page says of a loader's unexpected failure. Its own message (a storage error naming a database
+ * host, a bug's text) is for the server's log, not for anonymous visitors; a route's error response (its status
+ * text) is the page's to show (SPEC §8).
+ */
+const UNEXPECTED_FAILURE_TEXT = 'Something went wrong on our side. Please try again in a moment.';
 
 const handler = createStaticHandler(routes);
 
@@ -42,6 +51,12 @@ export async function render(url: string, origin: string, reader: PublicReader):
       routeIds: [],
     };
   }
+  const unexpected = Object.values(context.errors ?? {}).find((error) => !isRouteErrorResponse(error));
+  if (context.errors && unexpected !== undefined) {
+    for (const routeId of Object.keys(context.errors)) {
+      if (!isRouteErrorResponse(context.errors[routeId])) context.errors[routeId] = new Error(UNEXPECTED_FAILURE_TEXT);
+    }
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
@@ -53,15 +68,13 @@ export async function render(url: string, origin: string, reader: PublicReader):
   const settings = (loaderData.root as { settings: SiteSettings }).settings;
   const pathname = new URL(url, origin).pathname;
   const headContext = { settings, origin, pathname };
-  const match = [...context.matches]
-    .reverse()
-    .find((candidate) => (candidate.route.handle as RouteHandle | undefined)?.head);
+  // An error page has the site's default head: a route's head reads its loader's data, which a failed load lacks.
+  const routesWithData = context.errors ? [] : [...context.matches].reverse();
+  const match = routesWithData.find((candidate) => (candidate.route.handle as RouteHandle | undefined)?.head);
   const head = match
     ? await (match.route.handle as RouteHandle).head!(loaderData[match.route.id], headContext)
     : defaultHead(headContext);
-  const styled = [...context.matches]
-    .reverse()
-    .find((candidate) => (candidate.route.handle as RouteHandle | undefined)?.documentStyle);
+  const styled = routesWithData.find((candidate) => (candidate.route.handle as RouteHandle | undefined)?.documentStyle);
   const documentStyle = styled
     ? (styled.route.handle as RouteHandle).documentStyle!(loaderData[styled.route.id])
     : undefined;
@@ -76,5 +89,6 @@ export async function render(url: string, origin: string, reader: PublicReader):
     html,
     dataScript: `<script type="application/json" id="hydration-data">${scriptJson(hydration)}</script>`,
     routeIds: context.matches.map((match) => match.route.id),
+    ...(unexpected !== undefined ? { error: unexpected } : {}),
   };
 }

@@ -36,6 +36,20 @@ const jsonLdTypes = (head: string) =>
   );
 
 describe('public pages rendered on the server', () => {
+  it("a loader's unexpected failure: a 500 that says so, with its own words kept for the server's log", async () => {
+    const failure = new Error('Storage unavailable: cannot reach PostgreSQL (db.internal:5432)');
+    const failing: PublicReader = { ...reader, getCommunity: () => Promise.reject(failure) };
+    const result = await render('/community/austin-point', ORIGIN, failing);
+    expect(result.status).toBe(500);
+    expect(result.error).toBe(failure);
+    const body = text(result.html);
+    expect(body).toContain('Unexpected Application Error!');
+    expect(body).toContain('Something went wrong on our side. Please try again in a moment.');
+    expect(result.html + result.dataScript).not.toContain('db.internal');
+    // A page that loads is not marked.
+    expect((await page('/contact')).error).toBeUndefined();
+  });
+
   it('the footer shows the year of the render, not of the server start (a server started in December)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
