@@ -212,7 +212,7 @@ describe('session', () => {
     await expect(login(email, 'second-password-2')).resolves.toMatchObject({ email });
   });
 
-  it('"Clear stored data and reload" keeps unsent changes and says so; with none it removes everything', async () => {
+  it('"Clear stored data and reload" keeps unsent changes and says so, and clears the copies', async () => {
     await loginSuper();
     await stopSyncWorker();
     await listAdmin('communities');
@@ -220,7 +220,9 @@ describe('session', () => {
     await enqueue({ entity: 'properties', op: 'delete', entityId: 'p1', method: 'DELETE', path: 'properties/p1' });
     const kept = await clearStoredDataAndReload({ reload });
     expect(kept.keptUnsentChanges).toBe(1);
-    expect(kept.message).toMatch(/except 1 change made on this device.*will be sent after you log in/);
+    expect(kept.message).toMatch(
+      /except 1 change made on this device.*It is kept, and sent once this device is online/,
+    );
     expect(getToken()).toBeNull();
     expect(await localDb().communities.count()).toBe(0);
     expect(await listOutbox()).toHaveLength(1);
@@ -228,9 +230,32 @@ describe('session', () => {
 
     await localDb().outbox.clear();
     await localDb().communities.put({ id: 'x' } as Community);
+    await localDb().favorites.put({ key: 'listing:l1', kind: 'listing', id: 'l1', savedAt: 1 } as never);
     await expect(clearStoredDataAndReload({ reload })).resolves.toEqual({ keptUnsentChanges: 0, message: null });
     expect(await localDb().communities.count()).toBe(0);
+    // The visitor's favourites are theirs, not a copy of the server's data.
+    expect(await localDb().favorites.count()).toBe(1);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('"Clear stored data": when the outbox cannot be read, nothing is cleared, nothing reloads, and it throws', async () => {
+    await loginSuper();
+    await stopSyncWorker();
+    await listAdmin('communities');
+    const copies = await localDb().communities.count();
+    expect(copies).toBeGreaterThan(0);
+    await enqueue({ entity: 'contacts', op: 'create', entityId: 'v1', method: 'POST', path: 'public/contact' });
+    const reload = vi.fn();
+    // As Chrome's transient "UnknownError" on opening the backing store: the count fails.
+    const count = vi.spyOn(localDb().outbox, 'count').mockRejectedValue(new Error('UnknownError'));
+    try {
+      await expect(clearStoredDataAndReload({ reload })).rejects.toThrow('UnknownError');
+    } finally {
+      count.mockRestore();
+    }
+    expect(reload).not.toHaveBeenCalled();
+    expect(await listOutbox()).toHaveLength(1);
+    expect(await localDb().communities.count()).toBe(copies);
   });
 });
 

@@ -7,9 +7,8 @@ import { MESSAGES } from '@domain/messages';
 import type { AdminUser, LoginResponse } from '@domain/schemas/admin-user';
 import { ApiError, isServerUnavailable, NetworkUnreachableError } from '../../http-errors';
 import { getJson, sendJson } from '../../http-client';
-import { deleteLocalDb, localDb } from '../../local-db';
+import { localDb } from '../../local-db';
 import { persistStorage } from '../../offline-pack';
-import { listOutbox } from '../../outbox';
 import { clearSession, clearSessionIfStill, getSessionUser, getToken, setSession } from '../../session';
 import { startSyncWorker } from '../../sync';
 import { toAdminActionError } from './errors';
@@ -138,50 +137,35 @@ export function keptChangesMessage(count: number): string {
   const changes = count === 1 ? '1 change' : `${count} changes`;
   return (
     `Stored data cleared, except ${changes} made on this device that the server does not have yet. ` +
-    `${count === 1 ? 'It is' : 'They are'} kept and will be sent after you log in.`
+    `${count === 1 ? 'It is' : 'They are'} kept, and sent once this device is online (an admin's change after ` +
+    `that admin logs in).`
   );
 }
 
-/** How many changes made on this device wait in the outbox (pending, conflicts and failed ones). */
-export async function countUnsentChanges(): Promise<number> {
-  try {
-    return (await listOutbox()).length;
-  } catch {
-    return 0;
-  }
-}
-
 /**
- * The login page's "Clear stored data and reload": removes the session and the local copy of the data, then
- * reloads. Changes that never reached the server are NOT removed (DESIGN §5: queued entries are never lost by
- * a logout): when there are some, the outbox table stays, everything else goes, and a notice saying so is kept
- * for the reloaded page (takeClearedDataNotice) and returned. With no unsent changes the whole database goes.
+ * The login page's "Clear stored data and reload": removes the session and the local copies of the data, then
+ * reloads. What this device made that the server does not have yet is NOT removed (DESIGN §5: queued entries are
+ * never lost): the outbox (visitors' messages and sign-ins, admins' changes), the images waiting for a change
+ * (pending uploads) and the visitor's favourites stay; a notice counting the kept changes is left for the
+ * reloaded page (takeClearedDataNotice) and returned.
+ *
+ * The count and the clearing are one transaction over every table, so a message another tab queues meanwhile
+ * waits for it and is then kept; and the database itself is never deleted. When the database cannot be read,
+ * nothing is cleared and this throws (the page says to close other tabs and try again): a failed count once read
+ * as "nothing unsent" and deleted the whole database, outbox included.
  * `reload` replaces location.reload (tests).
  */
 export async function clearStoredDataAndReload(
   options: { reload?: () => void } = {},
 ): Promise<ClearStoredDataResult> {
   clearSession();
-  const kept = await countUnsentChanges();
-  if (kept === 0) {
-    await deleteLocalDb();
-  } else {
-    const db = localDb();
-    await db.transaction(
-      'rw',
-      [db.communities, db.listings, db.properties, db.contacts, db.settings, db.meta],
-      async () => {
-        await Promise.all([
-          db.communities.clear(),
-          db.listings.clear(),
-          db.properties.clear(),
-          db.contacts.clear(),
-          db.settings.clear(),
-          db.meta.clear(),
-        ]);
-      },
-    );
-  }
+  const db = localDb();
+  const copies = [db.communities, db.listings, db.properties, db.contacts, db.settings, db.meta];
+  const kept = await db.transaction('rw', db.tables, async () => {
+    const unsent = await db.outbox.count();
+    await Promise.all(copies.map((table) => table.clear()));
+    return unsent;
+  });
   const message = kept ? keptChangesMessage(kept) : null;
   if (message) {
     try {
