@@ -429,6 +429,64 @@ describe('an edit conflict between two devices', () => {
   }
 });
 
+describe('a tablet shared by two admins', () => {
+  it("another admin's queued change is held for them, not sent under this login; Discard drops it", async () => {
+    const [theirs, mine] = await Promise.all([
+      createProperty(`E2E Held Theirs ${stamp()}`, 310_000),
+      createProperty(`E2E Held Mine ${stamp()}`, 320_000),
+    ]);
+    const context = await newContextAt(browser, e2eEnv().baseUrl, 'block');
+    const tab = await trackedPage(context);
+    const page = tab.page;
+    await loginThroughForm(page);
+    const me = await page.evaluate(() => JSON.parse(localStorage.getItem('adminUser') ?? '{}') as { id: string });
+    const now = Date.now();
+    const edit = (record: Property, price: number, queuedBy: { id: string; email: string }) => ({
+      id: crypto.randomUUID(),
+      entity: 'properties' as const,
+      op: 'update' as const,
+      entityId: record.id,
+      method: 'PUT' as const,
+      path: `properties/${record.id}`,
+      payload: { price },
+      baseVersion: record.version,
+      createdAt: now - 1_000,
+      attempts: 1,
+      nextAttemptAt: now - 1_000,
+      state: 'pending' as const,
+      lastStatus: 'network' as const,
+      lastError: 'The server could not be reached',
+      queuedBy,
+    });
+    await addToOutbox(page, [
+      edit(theirs, 311_000, { id: 'an-admin-who-left', email: 'staff.left@example.com' }),
+      { ...edit(mine, 321_000, { id: me.id, email: e2eEnv().adminEmail }), createdAt: now - 500 },
+    ]);
+    await page.goto('/admin/sync', { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Sync', exact: true, level: 1 }).waitFor({ timeout: 15_000 });
+
+    // Mine goes; theirs waits, listed apart with who made it.
+    await expect
+      .poll(async () => (await serverRecord<Property>('properties', mine.id))?.price, { timeout: 20_000 })
+      .toBe(321_000);
+    const heldSection = page.getByRole('region', { name: /Waiting for another admin/ });
+    await heldSection.getByText('Made by staff.left@example.com.').waitFor({ timeout: 10_000 });
+    // Nothing this login may send is left: "Sync now" is off, and the drains that ran left theirs on the device.
+    expect(await page.getByRole('button', { name: 'Sync now', exact: true }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    await sleep(2_000);
+    expect((await serverRecord<Property>('properties', theirs.id))?.price, 'not sent under this login').toBe(310_000);
+
+    await heldSection.getByRole('button', { name: 'Discard', exact: true }).click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.getByText(/made by staff\.left@example\.com/).waitFor({ timeout: 5_000 });
+    await dialog.getByRole('button', { name: 'Discard', exact: true }).click();
+    await expect.poll(async () => (await readOutbox(page)).length, { timeout: 10_000 }).toBe(0);
+    expect((await serverRecord<Property>('properties', theirs.id))?.price).toBe(310_000);
+  }, 90_000);
+});
+
 describe('three tabs of one profile', () => {
   it('send each queued change once', async () => {
     const proxy = new FlakyProxy({ targetPort: Number(new URL(e2eEnv().baseUrl).port) });

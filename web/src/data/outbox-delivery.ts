@@ -16,10 +16,10 @@ import { sendJson } from './http-client';
 import { localDb } from './local-db';
 import { claimEntry, enqueue, extendSendLease, releaseOrphanedLease, settleDelivery, type OutboxDraft } from './outbox';
 import type { DeliveryResult, OutboxEntry } from './outbox-entry';
-import { orderForDrain } from './outbox-order';
+import { orderForDrain, type DrainOrderOptions } from './outbox-order';
 import { UPLOAD_SEND_LEASE_MS, type Settlement } from './outbox-policy';
 import { prepareForSending, type SendUpload } from './pending-upload-delivery';
-import { isLoggedIn } from './session';
+import { getSessionUser, isLoggedIn } from './session';
 import { canSeeLiveSenders, ifNoPageSends, sendHoldingLock } from './send-locks';
 import { patchSyncStatus } from './sync-status';
 import { newUuid } from './uuid';
@@ -95,6 +95,11 @@ export function setAuthPaused(paused: boolean): void {
 /** Whether admin entries may go: someone is logged in and no 401 paused them since. */
 export function canSendAuthenticated(): boolean {
   return !authPaused && isLoggedIn();
+}
+
+/** Who may send what now, for orderForDrain and nextWakeUp. */
+export function drainOrderOptions(): DrainOrderOptions {
+  return { canSendAuthenticated: canSendAuthenticated(), signedInAdminId: getSessionUser()?.id ?? null };
 }
 
 
@@ -181,7 +186,7 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainRepo
     pass = false;
     let entries = await takeOverOrphanedSends(await localDb().outbox.toArray(), now());
     for (;;) {
-      const next = orderForDrain(entries, now(), { canSendAuthenticated: canSendAuthenticated() }).find((entry) => !tried.has(entry.id));
+      const next = orderForDrain(entries, now(), drainOrderOptions()).find((entry) => !tried.has(entry.id));
       if (!next) break;
       tried.add(next.id);
       pass = true;

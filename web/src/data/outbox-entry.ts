@@ -40,7 +40,18 @@ export interface OutboxEntry {
   details?: FieldErrorDetail[];
   /** The server's record when the write conflicted (412), to show both versions. */
   conflict?: { current: unknown };
+  /**
+   * The admin whose change this is (admin entries only; outbox.ts enqueue sets it). It is sent only while that
+   * admin is signed in on this device: sent under another admin's login, it would carry that admin's authority and
+   * name in the audit log (the next admin to sign in on a shared tablet). Entries queued before it existed have
+   * none and go with whoever signs in, as they did.
+   */
+  queuedBy?: { id: string; email: string };
 }
+
+/** True when the entry is an admin's change that waits for that admin, and `signedInAdminId` is someone else. */
+export const heldForAnotherAdmin = (entry: Pick<OutboxEntry, 'queuedBy'>, signedInAdminId: string | null) =>
+  entry.queuedBy !== undefined && entry.queuedBy.id !== signedInAdminId;
 
 /** What a send produced: an HTTP answer, or no answer at all ('network': offline, timeout, lost answer). */
 export interface DeliveryResult {

@@ -3,7 +3,7 @@
  * pure functions: the sync worker asks these before each send and to set its timer. No Dexie, no clock.
  */
 import { isPublicPath } from './api-paths';
-import { byCreatedAt, recordKey, type OutboxEntry } from './outbox-entry';
+import { byCreatedAt, heldForAnotherAdmin, recordKey, type OutboxEntry } from './outbox-entry';
 
 /** Admin writes need a login; visitors' inquiries (/public/*, /contact) do not. */
 export function needsAuth(entry: Pick<OutboxEntry, 'path'>): boolean {
@@ -18,6 +18,8 @@ export function isDue(entry: OutboxEntry, now: number): boolean {
 export interface DrainOrderOptions {
   /** False while there is no token or the drain is paused by a 401: admin entries wait. */
   canSendAuthenticated: boolean;
+  /** The admin signed in on this device: another admin's entries wait for them (outbox-entry.ts queuedBy). */
+  signedInAdminId: string | null;
 }
 
 /**
@@ -26,6 +28,8 @@ export interface DrainOrderOptions {
  *   (conflict, failed) one until an admin resolves it;
  * - admin writes can depend on each other across records (a listing created in a community created offline),
  *   so an admin entry waiting out a backoff holds back every later admin entry;
+ * - an admin's entries go only while that admin is signed in; held, they hold back neither the record's later
+ *   entries of the signed-in admin's lane (those wait behind them per record) nor other records' entries;
  * - visitors' inquiries are independent of each other and of admin writes.
  */
 export function orderForDrain(entries: readonly OutboxEntry[], now: number, options: DrainOrderOptions): OutboxEntry[] {
@@ -39,7 +43,7 @@ export function orderForDrain(entries: readonly OutboxEntry[], now: number, opti
     const admin = needsAuth(entry);
     const due = isDue(entry, now);
     if (admin) {
-      if (adminLaneBlocked) continue;
+      if (adminLaneBlocked || heldForAnotherAdmin(entry, options.signedInAdminId)) continue;
       if (!due && (entry.state === 'pending' || entry.state === 'sending')) {
         adminLaneBlocked = true;
         continue;
@@ -66,7 +70,7 @@ export function nextWakeUp(entries: readonly OutboxEntry[], options: DrainOrderO
     if (entry.state !== 'pending' && entry.state !== 'sending') continue;
     let at = entry.nextAttemptAt;
     if (needsAuth(entry)) {
-      if (!options.canSendAuthenticated) continue;
+      if (!options.canSendAuthenticated || heldForAnotherAdmin(entry, options.signedInAdminId)) continue;
       at = Math.max(at, adminBarrier);
       adminBarrier = Math.max(adminBarrier, entry.nextAttemptAt);
     }

@@ -39,7 +39,10 @@ const inquiry = (overrides: Partial<OutboxEntry> = {}) =>
   entry({ entity: 'contacts', op: 'create', method: 'POST', path: 'public/contacts', ...overrides });
 
 const ids = (entries: OutboxEntry[]) => entries.map((e) => e.id);
-const signedIn = { canSendAuthenticated: true };
+const signedIn = { canSendAuthenticated: true, signedInAdminId: 'admin-a' };
+const signedOut = { canSendAuthenticated: false, signedInAdminId: null };
+const byA = { id: 'admin-a', email: 'a@example.com' };
+const byB = { id: 'admin-b', email: 'b@example.com' };
 
 describe('classifyResponse', () => {
   it.each([200, 201, 204, 299])('%i is done', (status) => expect(classifyResponse(status)).toBe('done'));
@@ -132,10 +135,30 @@ describe('orderForDrain', () => {
     const admin = entry({ createdAt: 1 });
     const lead = inquiry({ entityId: 'lead-1', createdAt: 2 });
     const contactPage = inquiry({ entityId: 'lead-2', path: 'contact', createdAt: 3 });
-    expect(ids(orderForDrain([admin, lead, contactPage], 10, { canSendAuthenticated: false }))).toEqual([
+    expect(ids(orderForDrain([admin, lead, contactPage], 10, signedOut))).toEqual([
       lead.id,
       contactPage.id,
     ]);
+  });
+
+  it("sends an admin's changes only while that admin is signed in; held, they hold back no one else's", () => {
+    const bsEdit = entry({ entityId: 'record-1', createdAt: 1, queuedBy: byB });
+    const bsLater = entry({ entityId: 'record-2', createdAt: 2, queuedBy: byB });
+    const asEditOfTheSameRecord = entry({ entityId: 'record-1', createdAt: 3, queuedBy: byA });
+    const asOwn = entry({ entityId: 'record-3', createdAt: 4, queuedBy: byA });
+    const fromBeforeQueuedBy = entry({ entityId: 'record-4', createdAt: 5 });
+    const lead = inquiry({ entityId: 'lead-1', createdAt: 6 });
+    const queue = [bsEdit, bsLater, asEditOfTheSameRecord, asOwn, fromBeforeQueuedBy, lead];
+    // A is signed in: B's two wait for B; A's edit of B's record waits behind B's (one record, in order).
+    expect(ids(orderForDrain(queue, 10, signedIn))).toEqual([asOwn.id, fromBeforeQueuedBy.id, lead.id]);
+    expect(ids(orderForDrain(queue, 10, { ...signedIn, signedInAdminId: 'admin-b' }))).toEqual([
+      bsEdit.id,
+      bsLater.id,
+      fromBeforeQueuedBy.id,
+      lead.id,
+    ]);
+    expect(nextWakeUp([bsEdit], signedIn)).toBeNull();
+    expect(nextWakeUp([bsEdit], { ...signedIn, signedInAdminId: 'admin-b' })).toBe(0);
   });
 
   it('an inquiry in backoff holds back nothing else', () => {
@@ -158,7 +181,7 @@ describe('nextWakeUp', () => {
     const behindParked = entry({ createdAt: 2, nextAttemptAt: 0 });
     const failed = inquiry({ entityId: 'lead', state: 'failed' });
     expect(nextWakeUp([parked, behindParked, failed], signedIn)).toBeNull();
-    expect(nextWakeUp([entry()], { canSendAuthenticated: false })).toBeNull();
+    expect(nextWakeUp([entry()], signedOut)).toBeNull();
     expect(nextWakeUp([], signedIn)).toBeNull();
   });
 
@@ -184,6 +207,18 @@ describe('coalesceOnEnqueue', () => {
     const second = entry({ payload: { location: 'Y' }, baseVersion: 3 });
     const plan = coalesceOnEnqueue([first], second);
     expect(plan.put).toEqual([{ ...first, payload: { name: 'B', location: 'Y' } }]);
+  });
+
+  it("never folds one admin's change into another admin's unsent one (it would go under the other's login)", () => {
+    const first = entry({ payload: { name: 'B' }, baseVersion: 3, queuedBy: byB });
+    const second = entry({ payload: { location: 'Y' }, baseVersion: 3, queuedBy: byA });
+    expect(coalesceOnEnqueue([first], second)).toEqual({ put: [second], remove: [], carrier: second });
+    const deletion = entry({ op: 'delete', method: 'DELETE', payload: undefined, queuedBy: byA });
+    expect(coalesceOnEnqueue([first], deletion)).toEqual({ put: [deletion], remove: [], carrier: deletion });
+    // The same admin's: merged as before.
+    expect(coalesceOnEnqueue([first], { ...second, queuedBy: byB }).put).toEqual([
+      { ...first, payload: { name: 'B', location: 'Y' } },
+    ]);
   });
 
   it('keeps two unsent lead notes or actions as two entries (merged, the first note would be lost)', () => {

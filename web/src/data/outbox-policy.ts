@@ -92,7 +92,8 @@ export function coalesceOnEnqueue(queue: readonly OutboxEntry[], incoming: Outbo
   const sameRecord = queue.filter((entry) => recordKey(entry) === recordKey(incoming)).sort(byCreatedAt);
   const last = sameRecord[sameRecord.length - 1];
   const queueAsIs: CoalescePlan = { put: [incoming], remove: [], carrier: incoming };
-  if (!last || !isUnsent(last)) return queueAsIs;
+  // Another admin's unsent change of the record is theirs to send: this one queues after it, not into it.
+  if (!last || !isUnsent(last) || last.queuedBy?.id !== incoming.queuedBy?.id) return queueAsIs;
 
   const isEdit = (op: OutboxOp) => op === 'update' || op === 'patch';
   if (last.op === 'create' && isEdit(incoming.op)) {

@@ -5,7 +5,7 @@
  */
 import { localDb, META_KEYS, SETTINGS_KEY } from './local-db';
 import { byCreatedAt, type DeliveryResult, type OutboxEntry } from './outbox-entry';
-import { isDue } from './outbox-order';
+import { isDue, needsAuth } from './outbox-order';
 import {
   claimForSending,
   coalesceOnEnqueue,
@@ -16,6 +16,7 @@ import {
   type Settlement,
 } from './outbox-policy';
 import { attachPendingUploads, collectUnusedUploadsQuietly, findPendingUploadIds } from './pending-uploads';
+import { getSessionUser } from './session';
 import { newUuid } from './uuid';
 
 export type { OutboxEntry, OutboxEntity, OutboxOp, OutboxState, DeliveryResult } from './outbox-entry';
@@ -60,8 +61,10 @@ export async function enqueue(draft: OutboxDraft, options: EnqueueOptions = {}):
     // createdAt is the send order: make it strictly increasing, even for two writes in the same millisecond.
     const newest = await db.outbox.orderBy('createdAt').last();
     const createdAt = Math.max(now, (newest?.createdAt ?? 0) + 1);
+    const admin = needsAuth(draft) ? getSessionUser() : null;
     const incoming: OutboxEntry = {
       ...draft,
+      ...(admin ? { queuedBy: { id: admin.id, email: admin.email } } : {}),
       id: draft.id ?? newUuid(),
       createdAt,
       attempts: 0,

@@ -230,6 +230,34 @@ describe('drainOutbox', () => {
     expect(await listOutbox()).toEqual([]);
   });
 
+  it("an admin's change queued offline waits for that admin: the next admin to sign in on the device does not send it", async () => {
+    const superAdmin: AdminUser = { ...admin, id: 'admin-2', email: 'owner@example.com', role: 'SUPER_ADMIN' };
+    setSession('token-a', admin);
+    await enqueue(communityUpdate('c1', { name: 'Edited offline by staff' }, 3), { now: clock });
+    await enqueue(inquiryDraft('lead-1'), { now: clock });
+    expect((await listOutbox()).find((entry) => entry.entityId === 'c1')?.queuedBy).toEqual({
+      id: admin.id,
+      email: admin.email,
+    });
+    clearSession();
+
+    // Another admin signs in on the same device: the visitor's lead goes, staff's edit does not; nor does the
+    // super admin's own later edit of the same record fold into it.
+    setSession('token-b', superAdmin);
+    await enqueue(communityUpdate('c1', { location: 'Katy, TX' }, 3), { now: clock + 1 });
+    const { send, calls } = scriptedSend(ok);
+    expect(await drainOutbox({ send, now, random })).toMatchObject({ sent: 1 });
+    expect(calls.map((call) => call.path)).toEqual(['public/contacts']);
+    expect((await listOutbox()).map((entry) => entry.queuedBy?.email)).toEqual([admin.email, superAdmin.email]);
+
+    // Staff signs in again: their edit goes, and then (the record's next entry) the super admin's waits for them.
+    clearSession();
+    setSession('token-a2', admin);
+    await drainOutbox({ send, now, random });
+    expect(calls.slice(1).map((call) => call.payload)).toEqual([{ name: 'Edited offline by staff' }]);
+    expect((await listOutbox()).map((entry) => entry.queuedBy?.email)).toEqual([superAdmin.email]);
+  });
+
   it('delivers exactly once: an answer lost after the server wrote is retried with the same key and replayed', async () => {
     // A server that keeps the first answer per Idempotency-Key, as the API does.
     const stored = new Map<string, DeliveryResult>();

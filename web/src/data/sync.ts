@@ -7,8 +7,8 @@
 import { localDb } from './local-db';
 import { makeNetworkFailuresDue, subscribeOutboxChanges } from './outbox';
 import {
-  canSendAuthenticated,
   deliveryDefaults,
+  drainOrderOptions,
   drainOutbox,
   setAuthPaused,
   setDeliveryDefaults,
@@ -103,7 +103,7 @@ export async function drainAfterReconnect(): Promise<void> {
 async function scheduleNextDrain(minimumDelay: number): Promise<void> {
   clearTimeout(timer);
   timer = undefined;
-  const wakeUp = nextWakeUp(await localDb().outbox.toArray(), { canSendAuthenticated: canSendAuthenticated() });
+  const wakeUp = nextWakeUp(await localDb().outbox.toArray(), drainOrderOptions());
   if (!started || wakeUp === null) return;
   const now = (deliveryDefaults().now ?? Date.now)();
   const delay = Math.min(DRAIN_INTERVAL_MS, Math.max(minimumDelay, wakeUp - now));

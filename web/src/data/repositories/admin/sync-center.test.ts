@@ -39,6 +39,10 @@ describe('sync center', () => {
     expect(
       describeOutboxEntry({ ...base, entity: 'contacts', op: 'create', path: 'public/contacts', payload: { name: 'Ana' } }),
     ).toBe('Send inquiry from Ana');
+    // The contact page's message (/contact) is a visitor's inquiry too, not staff creating a lead.
+    expect(
+      describeOutboxEntry({ ...base, entity: 'contacts', op: 'create', path: 'contact', payload: { name: 'Bo' } }),
+    ).toBe('Send inquiry from Bo');
   });
 
   it('lists entries in send order, tells subscribers about changes, and discards parked ones but not one being sent', async () => {

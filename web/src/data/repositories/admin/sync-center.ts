@@ -14,11 +14,13 @@ import {
   type OutboxEntry,
 } from '../../outbox';
 import { byCreatedAt } from '../../outbox-entry';
+import { isPublicPath } from '../../api-paths';
 import { drainAfterReconnect, requestDrain, startSyncWorker } from '../../sync';
 
 export type { OutboxEntry, OutboxEntity, OutboxOp, OutboxState } from '../../outbox';
 export { getSyncStatus, refreshStatus, subscribeSyncStatus, type SyncStatus } from '../../sync';
 export { subscribeOutboxChanges } from '../../outbox';
+export { heldForAnotherAdmin } from '../../outbox-entry';
 
 /** Every change waiting on this device, in the order it will be sent: pending, conflicts and failed ones. */
 export async function listOutboxForAdmin(): Promise<OutboxEntry[]> {
@@ -77,7 +79,8 @@ export function describeOutboxEntry(entry: OutboxEntry): string {
     (value): value is string => typeof value === 'string' && value.trim() !== '',
   );
   if (entry.entity === 'settings') return 'Save site settings';
-  if (entry.entity === 'contacts' && entry.path.startsWith('public/')) {
+  // Visitors' messages (public/*, and the contact page's /contact): not staff's own lead records.
+  if (entry.entity === 'contacts' && isPublicPath(entry.path)) {
     return `Send inquiry${title ? ` from ${title}` : ''}`;
   }
   const verb = { create: 'Create', update: 'Update', patch: 'Update', delete: 'Delete' }[entry.op];

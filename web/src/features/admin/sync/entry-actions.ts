@@ -82,5 +82,23 @@ const REFUSED_ACTIONS: readonly EntryAction[] = [
   },
 ];
 
+/** Another admin's change, waiting for that admin's login: dropped only on purpose (an admin who left). */
+const HELD_ACTIONS: readonly EntryAction[] = [
+  {
+    label: 'Discard',
+    variant: 'danger-outline',
+    confirm: {
+      question: (entry) =>
+        `Discard this change made by ${entry.queuedBy?.email ?? 'another admin'}? It has not reached the server and will be lost.`,
+      title: 'Discard change',
+      confirmLabel: 'Discard',
+    },
+    run: discardFailed,
+    done: 'Change discarded',
+    failed: 'Could not discard the change',
+  },
+];
+
 export const CONFLICT: StuckKind = { badge: 'Conflict', tone: 'amber', actions: CONFLICT_ACTIONS };
 export const REFUSED: StuckKind = { badge: 'Refused', tone: 'red', actions: REFUSED_ACTIONS };
+export const HELD: StuckKind = { badge: 'Held', tone: 'blue', actions: HELD_ACTIONS };

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { outboxEntriesStore } from '@/data/repositories/admin/outbox-live';
-import { syncNow, type OutboxEntry } from '@/data/repositories/admin/sync-center';
+import { heldForAnotherAdmin, syncNow, type OutboxEntry } from '@/data/repositories/admin/sync-center';
 import { AdminAlert } from '../shared/admin-alert';
 import { useConfirm } from '../shared/confirm-dialog';
 import { errorMessage } from '../shared/error-checks';
@@ -14,9 +14,10 @@ import { focusLeftWith, softDisabled } from '../shared/keep-focus';
 import { AdminPageHeader } from '../shared/page-header';
 import { useToast } from '../shared/toast-stack';
 import { useOnline } from '../shared/use-online';
+import { useAdminSession } from '../shared/use-session';
 import { useSyncStatus } from '../layout/use-sync-status';
 import { ConflictView } from './conflict-view';
-import { CONFLICT, REFUSED, type EntryAction, type StuckKind } from './entry-actions';
+import { CONFLICT, HELD, REFUSED, type EntryAction, type StuckKind } from './entry-actions';
 import { entryTitle, ENTITY_LABELS, OP_LABELS } from './entry-labels';
 import { focusAfterResolve } from './focus-after-resolve';
 
@@ -78,11 +79,16 @@ function EntryCard({
   );
 }
 
+/** Another admin's change, waiting for that admin's login (outbox-entry.ts queuedBy): shown apart, with Discard. */
+const isHeldFor = (entry: OutboxEntry, signedInId: string | null) =>
+  entry.state === 'pending' && heldForAnotherAdmin(entry, signedInId);
+
 export function SyncPage() {
   const toast = useToast();
   const confirm = useConfirm();
   const online = useOnline();
   const status = useSyncStatus();
+  const signedInId = useAdminSession().user?.id ?? null;
   // Live: the list follows every change of the outbox, in this tab or another one.
   const entries = useSyncExternalStore(outboxEntriesStore.subscribe, outboxEntriesStore.getSnapshot);
   const [busy, setBusy] = useState<string | null>(null);
@@ -105,8 +111,11 @@ export function SyncPage() {
 
   const conflicts = entries?.filter((entry) => entry.state === 'conflict') ?? [];
   const failed = entries?.filter((entry) => entry.state === 'failed') ?? [];
-  const waiting = entries?.filter((entry) => entry.state === 'pending' || entry.state === 'sending') ?? [];
-  const cards = [...conflicts, ...failed].map((entry) => entry.id);
+  const unsent = entries?.filter((entry) => entry.state === 'pending' || entry.state === 'sending') ?? [];
+  const isHeld = (entry: OutboxEntry) => isHeldFor(entry, signedInId);
+  const held = unsent.filter(isHeld);
+  const waiting = unsent.filter((entry) => !isHeld(entry));
+  const cards = [...conflicts, ...failed, ...held].map((entry) => entry.id);
 
   /** Asks first when the action loses work (a danger confirmation), then runs it on the entry. */
   const act = async (entry: OutboxEntry, action: EntryAction, pressed: HTMLButtonElement) => {
@@ -126,7 +135,9 @@ export function SyncPage() {
   useEffect(() => {
     const request = acted.current;
     if (!request || entries === null) return;
-    const stuck = entries.filter((entry) => entry.state === 'conflict' || entry.state === 'failed');
+    const stuck = entries.filter(
+      (entry) => entry.state === 'conflict' || entry.state === 'failed' || isHeldFor(entry, signedInId),
+    );
     const target = focusAfterResolve(
       stuck.map((entry) => entry.id),
       request,
@@ -142,7 +153,7 @@ export function SyncPage() {
     );
     heading?.focus();
     acted.current = target === 'waiting' && heading ? { ...request, left: heading } : null;
-  }, [entries]);
+  }, [entries, signedInId]);
 
   return (
     <>
@@ -219,6 +230,22 @@ export function SyncPage() {
                   </ul>
                 )}
               </div>
+            </EntryCard>
+          ))}
+        </section>
+      )}
+
+      {held.length > 0 && (
+        <section aria-labelledby="sync-held" className="admin-entry">
+          <h2 id="sync-held" style={{ margin: 0 }}>
+            Waiting for another admin ({held.length})
+          </h2>
+          <p className="admin-muted" style={{ margin: 0 }}>
+            Made on this device by another admin: each is sent when that admin logs in here, under their name.
+          </p>
+          {held.map((entry) => (
+            <EntryCard key={entry.id} entry={entry} kind={HELD} busy={busy === entry.id} onAct={onAct}>
+              <p style={{ margin: 0 }}>Made by {entry.queuedBy?.email}.</p>
             </EntryCard>
           ))}
         </section>
