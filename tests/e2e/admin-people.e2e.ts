@@ -444,6 +444,17 @@ describe('lead inbox and audit log', () => {
       .toEqual(expect.arrayContaining([`${marker} Ben`, `${marker} Bot`]));
   }, 60_000);
 
+  it('when the server does not give the counts, the Spam view says its count is missing (the inbox hides spam)', async () => {
+    const { page } = await suite.openAdmin('/admin', 'Dashboard');
+    await page.route('**/api/contacts/counts*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }),
+    );
+    await page.goto('/admin/contacts', { waitUntil: 'load' });
+    const spamLink = page.getByRole('navigation', { name: 'Lead views' }).getByRole('link', { name: /^Spam/ });
+    await expect.poll(() => spamLink.getByTestId('spam-count').textContent(), { timeout: 15_000 }).toContain('?');
+    expect(await spamLink.textContent()).toContain('the count could not be loaded');
+  }, 60_000);
+
   it('a lead sent within a second of opening its form (autofill) is NEW in the inbox with a visible flag', async () => {
     const marker = unique('e2equick').replace(' ', '');
     const quick = await apiCall<{ id: string }>(null, 'POST', '/public/contacts', {

@@ -16,8 +16,19 @@ export function viewOf(filter: LeadFilterValues): ViewName {
   return 'inbox';
 }
 
-function CountBadge({ count, testId }: { count: number | null; testId: string }) {
+/** A view's count: a number, null while it loads, or 'unavailable' when the server did not give it. */
+export type ViewCount = number | null | 'unavailable';
+
+function CountBadge({ count, testId }: { count: ViewCount; testId: string }) {
   if (count === null) return null;
+  if (count === 'unavailable') {
+    // Not nothing: the Spam view's count is what says the inbox leaves something out.
+    return (
+      <span className="admin-count-badge" data-testid={testId} title="The count could not be loaded">
+        ?<span className="admin-visually-hidden"> (the count could not be loaded)</span>
+      </span>
+    );
+  }
   return (
     <span className="admin-count-badge" data-testid={testId}>
       {count}
@@ -30,7 +41,7 @@ export function LeadViews({
   counts,
 }: {
   filter: LeadFilterValues;
-  counts: { spam: number | null; unassigned: number | null; overdue: number | null };
+  counts: { spam: ViewCount; unassigned: ViewCount; overdue: ViewCount };
 }) {
   const view = viewOf(filter);
   const current = (name: ViewName) => (view === name ? { 'aria-current': 'page' as const } : {});

@@ -12,6 +12,7 @@ import { adminKeys, leadListQuery, leadsByStatusQuery } from '../shared/admin-qu
 import { errorMessage, isAuthError } from '../shared/error-checks';
 import { newestFirst } from './lead-time';
 import type { LeadFilterValues } from './use-lead-filter';
+import type { ViewCount } from './lead-views';
 
 const sortNewestFirst = (result: LeadListResult): LeadListResult => ({
   ...result,
@@ -40,6 +41,10 @@ export function useLeads(values: LeadFilterValues) {
     });
   };
 
+  // A count the server did not give is 'unavailable', not absent: the Spam view's count is what says the inbox
+  // hides something (SPEC: never hidden without a count).
+  const countOf = (pick: (data: NonNullable<typeof counts.data>) => number): ViewCount =>
+    counts.data ? pick(counts.data) : counts.isError ? 'unavailable' : null;
   // A 401 sends the admin to login (the admin shell): no error text for it here.
   const error = list.error && !isAuthError(list.error) ? list.error : null;
   return {
@@ -47,9 +52,9 @@ export function useLeads(values: LeadFilterValues) {
     offline: list.data?.offline ?? false,
     loading: list.isFetching,
     error: error ? errorMessage(error, 'Failed to load leads. Please try again.') : null,
-    spamCount: counts.data?.byStatus.SPAM ?? null,
-    unassignedCount: counts.data?.unassigned ?? null,
-    overdueCount: counts.data?.overdue ?? null,
+    spamCount: countOf((data) => data.byStatus.SPAM),
+    unassignedCount: countOf((data) => data.unassigned),
+    overdueCount: countOf((data) => data.overdue),
     reload,
     saved: (lead: Lead) => changeList((records) => records.map((item) => (item.id === lead.id ? lead : item))),
     deleted: (id: string) => changeList((records) => records.filter((item) => item.id !== id)),
