@@ -205,6 +205,26 @@ async function fillContactForm(page: Page, email: string, message = 'We are relo
   return form;
 }
 
+/** How many entries wait in the page's outbox (0 when the database was never created; none is created here). */
+const outboxCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('houston-communities');
+        open.onupgradeneeded = () => {
+          open.transaction?.abort();
+          resolve(0);
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('outbox')) return resolve(0);
+          const count = db.transaction('outbox').objectStore('outbox').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+        open.onerror = () => resolve(-1);
+      }),
+  );
+
 describe('contact page form', () => {
   it('an empty form is stopped by the browser: nothing is sent', async () => {
     const page = await openTab('/contact');
@@ -233,27 +253,29 @@ describe('contact page form', () => {
     expect(await shown(form, 'Please enter a valid email address'), await notices(page)).toBe(true);
     await sleep(500);
     expect(posts).toBe(0);
-    const queued = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const open = indexedDB.open('houston-communities');
-          // No database yet: nothing was ever stored (and none is created here).
-          open.onupgradeneeded = () => {
-            open.transaction?.abort();
-            resolve(0);
-          };
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('outbox')) return resolve(0);
-            const count = db.transaction('outbox').objectStore('outbox').count();
-            count.onsuccess = () => resolve(count.result);
-          };
-          open.onerror = () => resolve(-1);
-        }),
-    );
+    const queued = await outboxCount(page);
     expect(queued, 'nothing waits in the outbox').toBe(0);
     // The typed phone, name and message stay; a maxLength keeps a phone to what the server keeps.
     expect(await form.getByLabel(/phone/i).first().getAttribute('maxlength')).toBe('40');
+  });
+
+  it('a name or a message of spaces (the browser takes them, the server does not) is refused here: nothing sent or kept', async () => {
+    const page = await openTab('/contact');
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/contact')) posts += 1;
+    });
+    const form = await fillContactForm(page, 'casey@example.com', '   ');
+    await form.getByLabel(/name/i).first().fill('  ');
+    expect(await form.evaluate((element) => (element as HTMLFormElement).checkValidity()), 'the browser takes it').toBe(
+      true,
+    );
+    await submitButton(form).click();
+    expect(await shown(form, 'Name is required'), await notices(page)).toBe(true);
+    expect(await shown(form, 'Message is required'), await notices(page)).toBe(true);
+    await sleep(500);
+    expect(posts).toBe(0);
+    expect(await outboxCount(page), 'nothing waits in the outbox').toBe(0);
   });
 
   it("on success says 'Thank you for your message! We'll get back to you soon.' and stores the lead once", async () => {
