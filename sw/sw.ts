@@ -12,6 +12,8 @@
  * - Messages: {type:'WARM_IMAGES', urls} fills the offline pack's image cache with exactly those images (the
  *   offline pack: every image of every public page); {type:'SKIP_WAITING'} activates
  *   a waiting update (the page asks when no form is dirty and no sync drain runs).
+ * - Background Sync 'visitor-messages': sends the visitors' messages queued offline, with no page of the site open
+ *   (visitor-delivery.ts).
  */
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -19,6 +21,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import type { WarmImagesResult } from '@/app/pwa/offline-pack-schedule';
 import { DOCUMENT_ISOLATION_HEADERS, isIsolatedDocument } from '@domain/constants/document-isolation';
+import { VISITOR_DELIVERY_SYNC_TAG } from '@/data/background-delivery';
+import { deliverVisitorMessages } from './visitor-delivery';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -218,6 +222,14 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     );
   }
 });
+
+// --- Visitors' queued messages (Background Sync, where the browser has it) ---------------------------------------
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag === VISITOR_DELIVERY_SYNC_TAG) event.waitUntil(deliverVisitorMessages());
+}) as EventListener);
 
 // --- Lifecycle ---------------------------------------------------------------------------------------------------
 /**

@@ -6,6 +6,7 @@
  * send, so a send whose answer was lost, repeated after a reload, gets the server's first answer instead of
  * a second lead.
  */
+import { requestBackgroundDelivery } from '../background-delivery';
 import type { LeadInput } from '@domain/schemas/lead';
 import { ApiError, InquiryRejectedError } from '../http-errors';
 import { sendJson } from '../http-client';
@@ -132,6 +133,7 @@ export async function submitInquiry(
   // Network, 502-504, 408, 429: it stays queued; the sync worker sends it when due (and on 'online').
   if (onDelivered) followDelivery(requestKey, onDelivered);
   startSyncWorker();
+  requestBackgroundDelivery();
   return { status: 'queued', id };
 }
 

@@ -4,6 +4,7 @@
  * sent at once when possible, otherwise delivered by the sync worker when the network returns. Each sign-in's id
  * is its lead id and the Idempotency-Key of every send, so no retry can create a second lead.
  */
+import { requestBackgroundDelivery } from '../background-delivery';
 import { STORAGE_KEY_KIOSK_MODE } from '@domain/constants';
 import type { KioskPass, KioskSignInInput } from '@domain/schemas/open-house';
 import type { PasswordHash } from '@/utils/password-hash';
@@ -173,6 +174,7 @@ export async function submitKioskSignIn(
     throw new InquiryRejectedError(delivery.result.message ?? 'Invalid input', status, delivery.result.details);
   }
   startSyncWorker();
+  requestBackgroundDelivery();
   return { status: 'queued', id };
 }
 
