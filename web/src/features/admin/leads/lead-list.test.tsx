@@ -48,6 +48,18 @@ describe('LeadList', () => {
     expect(text).toContain('Unassigned · Next step by 2999-12-02');
   });
 
+  it('marks a lead that reached the server an hour or more after it was sent (it waited on a device)', () => {
+    const text = listText([
+      lead('weekend', { submittedAt: '2026-11-20T15:00:00.000Z', createdAt: '2026-11-23T16:00:00.000Z' }),
+      lead('dead-zone', { submittedAt: '2026-11-20T15:00:00.000Z', createdAt: '2026-11-20T17:10:00.000Z' }),
+      lead('at-once', { submittedAt: '2026-11-20T15:00:00.000Z', createdAt: '2026-11-20T15:00:02.000Z' }),
+      lead('no-time', {}),
+    ]);
+    expect(text).toMatch(/Lead weekend\s+New\s+Arrived 3 days late/);
+    expect(text).toMatch(/Lead dead-zone\s+New\s+Arrived 2 hours late/);
+    expect(text.match(/Arrived/g)).toHaveLength(2);
+  });
+
   it('draws the first 100 leads of a long inbox, says how many there are, and offers the next ones', () => {
     const many = (count: number) => Array.from({ length: count }, (_, index) => lead(`l${index}`, {}));
     const long = listText(many(2_345));

@@ -11,7 +11,7 @@ import type { LeadOwner } from '@/data/repositories/admin/lead-view';
 import { formatCount } from '@/utils/format';
 import { formatDateTime } from '../shared/date-time-format';
 import { interestLabel, quickFillLabel, sourceLabel, STATUS_TONES, statusLabel } from './lead-labels';
-import { receivedAt, today } from './lead-time';
+import { lateArrivalLabel, receivedAt, today } from './lead-time';
 
 /**
  * Leads drawn at first, and added by each "Show more": a list of every lead in one go took seconds to draw and
@@ -97,6 +97,11 @@ export function LeadList({
                     {statusLabel(lead.status)}
                   </span>
                   {lead.quickFillMs !== undefined && <QuickFillBadge quickFillMs={lead.quickFillMs} />}
+                  {lateArrivalLabel(lead) && (
+                    <span className="admin-badge" data-tone="amber">
+                      {lateArrivalLabel(lead)}
+                    </span>
+                  )}
                   {isOverdue(lead, day) && (
                     <span className="admin-badge" data-tone="red">
                       Overdue
