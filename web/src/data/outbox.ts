@@ -120,6 +120,27 @@ export async function retryOutboxEntry(id: string, now: number = Date.now()): Pr
 }
 
 /**
+ * Another admin's change, taken over by the signed-in admin on purpose (the Sync page's "Send as me": a colleague
+ * whose account is gone, or who will not sign in on this device again): it is sent under `admin`'s login from now
+ * on, and due at once. Only a pending entry still held for someone else is changed; resolves whether it was.
+ */
+export async function takeOverOutboxEntry(
+  id: string,
+  admin: NonNullable<OutboxEntry['queuedBy']>,
+  now: number = Date.now(),
+): Promise<boolean> {
+  const db = localDb();
+  const taken = await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.state !== 'pending' || !entry.queuedBy || entry.queuedBy.id === admin.id) return false;
+    await db.outbox.update(id, { queuedBy: admin, nextAttemptAt: now });
+    return true;
+  });
+  notifyChange();
+  return taken;
+}
+
+/**
  * After the network came back: entries that got no answer are due now instead of after their backoff
  * (outbox-policy rewindNetworkBackoff). Resolves how many entries were made due.
  */

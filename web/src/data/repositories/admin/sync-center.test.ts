@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteLocalDb, localDb } from '../../local-db';
+import { takeOverOutboxEntry } from '../../outbox';
 import type { OutboxEntry } from '../../outbox-entry';
 import {
   describeOutboxEntry,
@@ -29,6 +30,21 @@ beforeEach(async () => {
 });
 
 describe('sync center', () => {
+  it("'Send as me' takes over only a pending change held for another admin, and makes it due now", async () => {
+    const me = { id: 'admin-a', email: 'a@example.com' };
+    const theirs = { id: 'admin-b', email: 'b@example.com' };
+    await localDb().outbox.bulkPut([
+      { ...base, id: 'held', state: 'pending', nextAttemptAt: 9_999, queuedBy: theirs },
+      { ...base, id: 'mine', entityId: 'l2', state: 'pending', queuedBy: me },
+      { ...base, id: 'refused', entityId: 'l3', state: 'failed', queuedBy: theirs },
+    ]);
+    expect(await takeOverOutboxEntry('held', me, 100)).toBe(true);
+    expect(await localDb().outbox.get('held')).toMatchObject({ queuedBy: me, nextAttemptAt: 100, state: 'pending' });
+    expect(await takeOverOutboxEntry('mine', me, 100)).toBe(false);
+    expect(await takeOverOutboxEntry('refused', me, 100)).toBe(false);
+    expect((await localDb().outbox.get('refused'))?.queuedBy).toEqual(theirs);
+  });
+
   it('describes entries for the list', () => {
     expect(describeOutboxEntry(base)).toBe('Update listing "The Magnolia"');
     expect(describeOutboxEntry({ ...base, op: 'delete', payload: undefined })).toBe('Delete listing');

@@ -11,8 +11,10 @@ import {
   removeOutboxEntry,
   resolveConflict,
   retryOutboxEntry,
+  takeOverOutboxEntry,
   type OutboxEntry,
 } from '../../outbox';
+import { getSessionUser } from '../../session';
 import { byCreatedAt } from '../../outbox-entry';
 import { isPublicPath } from '../../api-paths';
 import { drainAfterReconnect, requestDrain, startSyncWorker } from '../../sync';
@@ -108,6 +110,26 @@ export async function discardFailed(id: string): Promise<void> {
   if (!entry) return;
   if (entry.state === 'sending') throw new Error('This change is being sent right now. Try again in a moment.');
   await removeOutboxEntry(id);
+}
+
+/**
+ * "Send as me": another admin's change, held for their login, is sent under the signed-in admin's (who is then
+ * named in the audit log), and the queue drains. Resolves 'sent' or 'waiting' (offline, or behind an earlier change
+ * of the record); refused, it throws with the reason, as Retry does.
+ */
+export async function sendHeldAsMe(id: string): Promise<'sent' | 'waiting'> {
+  const user = getSessionUser();
+  if (!user) throw new Error('Log in again to send this change.');
+  if (!(await takeOverOutboxEntry(id, { id: user.id, email: user.email }))) {
+    throw new Error('This change is no longer waiting for another admin.');
+  }
+  startSyncWorker();
+  await requestDrain();
+  const entry = await getOutboxEntry(id);
+  if (!entry) return 'sent';
+  if (entry.state === 'failed') throw new Error(`Refused: ${entry.lastError ?? 'the server did not say why'}`);
+  if (entry.state === 'conflict') throw new Error('Someone changed this record meanwhile: it is now a conflict.');
+  return 'waiting';
 }
 
 /** Puts a failed change back in the queue as it is and drains. */

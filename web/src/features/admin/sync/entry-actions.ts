@@ -7,6 +7,7 @@ import {
   resolveConflictKeepMine,
   resolveConflictTakeTheirs,
   retryFailed,
+  sendHeldAsMe,
   type OutboxEntry,
 } from '@/data/repositories/admin/sync-center';
 
@@ -82,8 +83,24 @@ const REFUSED_ACTIONS: readonly EntryAction[] = [
   },
 ];
 
-/** Another admin's change, waiting for that admin's login: dropped only on purpose (an admin who left). */
+/**
+ * Another admin's change, waiting for that admin's login: sent under this admin's login, or dropped, only on purpose
+ * (a colleague whose account is gone, or who will not sign in here again).
+ */
 const HELD_ACTIONS: readonly EntryAction[] = [
+  {
+    label: 'Send as me',
+    variant: 'primary',
+    confirm: {
+      question: (entry) =>
+        `Send this change made by ${entry.queuedBy?.email ?? 'another admin'} under your login? The audit log will name you.`,
+      title: 'Send as me',
+      confirmLabel: 'Send as me',
+    },
+    run: async (id) => ((await sendHeldAsMe(id)) === 'sent' ? 'The change was sent' : undefined),
+    done: 'The change will be sent',
+    failed: 'Could not send the change',
+  },
   {
     label: 'Discard',
     variant: 'danger-outline',

@@ -241,7 +241,8 @@ export function SyncPage() {
             Waiting for another admin ({held.length})
           </h2>
           <p className="admin-muted" style={{ margin: 0 }}>
-            Made on this device by another admin: each is sent when that admin logs in here, under their name.
+            Made on this device by another admin: each is sent when that admin logs in here, under their name. Send as
+            me sends it under your login instead.
           </p>
           {held.map((entry) => (
             <EntryCard key={entry.id} entry={entry} kind={HELD} busy={busy === entry.id} onAct={onAct}>
