@@ -258,6 +258,29 @@ describe('drainOutbox', () => {
     expect((await listOutbox()).map((entry) => entry.queuedBy?.email)).toEqual([superAdmin.email]);
   });
 
+  it('a drain the network cut short asks for Background Sync once per page, and only for visitors\' messages', async () => {
+    const register = vi.fn(async (_tag: string) => undefined);
+    vi.stubGlobal('navigator', { serviceWorker: { getRegistration: async () => ({ sync: { register } }) } });
+    try {
+      const { send } = scriptedSend(() => ({ status: 'network', message: 'The server could not be reached' }));
+      startSyncWorker({ send, now, random });
+      // An admin's change alone: the worker could not send it (no login there), so nothing is asked.
+      await enqueue(communityUpdate('c1', { name: 'Offline edit' }, 1), { now: clock });
+      await requestDrain();
+      expect(register).not.toHaveBeenCalled();
+      // A visitor's message waits too: asked once, however many drains the network cuts short.
+      await enqueue(inquiryDraft('lead-1'), { now: clock });
+      for (let drain = 0; drain < 3; drain += 1) {
+        clock += 120_000;
+        await requestDrain();
+      }
+      await vi.waitFor(() => expect(register).toHaveBeenCalledWith('visitor-messages'));
+      expect(register).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('delivers exactly once: an answer lost after the server wrote is retried with the same key and replayed', async () => {
     // A server that keeps the first answer per Idempotency-Key, as the API does.
     const stored = new Map<string, DeliveryResult>();

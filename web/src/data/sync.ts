@@ -14,7 +14,8 @@ import {
   setDeliveryDefaults,
   type DrainOptions,
 } from './outbox-delivery';
-import { nextWakeUp } from './outbox-order';
+import { needsAuth, nextWakeUp } from './outbox-order';
+import { requestBackgroundDelivery } from './background-delivery';
 import { subscribeSession } from './session';
 import { REACHABILITY_EVENT } from '@/utils/page-events';
 import { patchSyncStatus, refreshStatus, resetSyncStatus } from './sync-status';
@@ -52,6 +53,21 @@ async function withDrainLock(run: () => Promise<void>): Promise<boolean> {
 const MIN_TIMER_MS = 50;
 const BUSY_OR_OFFLINE_TIMER_MS = 2000;
 
+let backgroundDeliveryAsked = false;
+
+/**
+ * Once per page: a drain the network cut short, with visitors' messages still waiting, asks for Background Sync
+ * too (background-delivery.ts). The registration made when each was queued may be spent (the browser gives up
+ * after a few failed tries), and the visitor may close this page, opened again offline, before the network returns.
+ */
+async function askBackgroundDeliveryIfVisitorsWait(): Promise<void> {
+  if (backgroundDeliveryAsked) return;
+  const entries = await localDb().outbox.toArray();
+  if (!entries.some((entry) => !needsAuth(entry) && (entry.state === 'pending' || entry.state === 'sending'))) return;
+  backgroundDeliveryAsked = true;
+  requestBackgroundDelivery();
+}
+
 /**
  * Drains now (or right after the drain in progress). Starts nothing else: the worker's listeners and timer come
  * with startSyncWorker. Resolves when this tab's drain is over.
@@ -69,7 +85,10 @@ export function requestDrain(): Promise<void> {
         rerunRequested = false;
         const drained = await withDrainLock(async () => {
           const report = await drainOutbox(deliveryDefaults());
-          if (report.stoppedByNetwork) minimumDelay = BUSY_OR_OFFLINE_TIMER_MS;
+          if (report.stoppedByNetwork) {
+            minimumDelay = BUSY_OR_OFFLINE_TIMER_MS;
+            await askBackgroundDeliveryIfVisitorsWait();
+          }
         });
         if (!drained) minimumDelay = BUSY_OR_OFFLINE_TIMER_MS;
       } while (rerunRequested);
@@ -165,4 +184,5 @@ export async function stopSyncWorker(): Promise<void> {
   await running;
   resetSyncStatus();
   setAuthPaused(false);
+  backgroundDeliveryAsked = false;
 }
