@@ -8,7 +8,7 @@
 import { localDb } from '@/data/local-db';
 import { makeNetworkFailuresDue } from '@/data/outbox';
 import { drainOutbox } from '@/data/outbox-delivery';
-import { needsAuth } from '@/data/outbox-order';
+import { isWaitingVisitorEntry } from '@/data/outbox-order';
 
 /**
  * Sends what visitors queued. Rejects while some of it still waits (no answer, or a backoff not over), so the
@@ -18,8 +18,6 @@ export async function deliverVisitorMessages(): Promise<void> {
   // The browser fires the sync when it has a network again: what waited only for it goes now, not after its backoff.
   await makeNetworkFailuresDue(Date.now());
   await drainOutbox();
-  const waiting = (await localDb().outbox.toArray()).filter(
-    (entry) => !needsAuth(entry) && (entry.state === 'pending' || entry.state === 'sending'),
-  );
+  const waiting = (await localDb().outbox.toArray()).filter(isWaitingVisitorEntry);
   if (waiting.length > 0) throw new Error(`${waiting.length} visitor message(s) still waiting for the network`);
 }

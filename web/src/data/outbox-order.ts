@@ -10,6 +10,11 @@ export function needsAuth(entry: Pick<OutboxEntry, 'path'>): boolean {
   return !isPublicPath(entry.path);
 }
 
+/** A visitor's write (no login needed) not yet delivered nor parked: what Background Sync is asked for. */
+export function isWaitingVisitorEntry(entry: OutboxEntry): boolean {
+  return !needsAuth(entry) && (entry.state === 'pending' || entry.state === 'sending');
+}
+
 /** Whether an entry may be handed to the network at `now` on its own terms (state and time). */
 export function isDue(entry: OutboxEntry, now: number): boolean {
   return (entry.state === 'pending' || entry.state === 'sending') && entry.nextAttemptAt <= now;

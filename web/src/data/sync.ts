@@ -14,7 +14,7 @@ import {
   setDeliveryDefaults,
   type DrainOptions,
 } from './outbox-delivery';
-import { needsAuth, nextWakeUp } from './outbox-order';
+import { isWaitingVisitorEntry, nextWakeUp } from './outbox-order';
 import { requestBackgroundDelivery } from './background-delivery';
 import { subscribeSession } from './session';
 import { REACHABILITY_EVENT } from '@/utils/page-events';
@@ -63,7 +63,7 @@ let backgroundDeliveryAsked = false;
 async function askBackgroundDeliveryIfVisitorsWait(): Promise<void> {
   if (backgroundDeliveryAsked) return;
   const entries = await localDb().outbox.toArray();
-  if (!entries.some((entry) => !needsAuth(entry) && (entry.state === 'pending' || entry.state === 'sending'))) return;
+  if (!entries.some(isWaitingVisitorEntry)) return;
   backgroundDeliveryAsked = true;
   requestBackgroundDelivery();
 }

@@ -79,7 +79,7 @@ function EntryCard({
   );
 }
 
-/** Another admin's change, waiting for that admin's login (outbox-entry.ts queuedBy): shown apart, with Discard. */
+/** Another admin's change, waiting for that admin's login (outbox-entry.ts queuedBy): shown apart, with Send as me and Discard. */
 const isHeldFor = (entry: OutboxEntry, signedInId: string | null) =>
   entry.state === 'pending' && heldForAnotherAdmin(entry, signedInId);
 
