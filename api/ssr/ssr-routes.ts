@@ -22,6 +22,7 @@ import { inlineStylesheets } from './inline-styles';
 import { MAX_CACHED_URL_LENGTH, PageCache } from './page-cache';
 import { routePreloads, withRoutePreloads } from './route-preloads';
 import { createStorageReader } from './storage-reader';
+import { withoutTrackingParameters } from './tracking-parameters';
 
 const SERVER_ENTRY = path.join(PROJECT_ROOT, 'dist', 'server', 'entry-server.js');
 const TEMPLATE = path.join(WEB_BUILD_DIR, 'index.html');
@@ -100,9 +101,12 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
   async function renderPage(request: FastifyRequest, reply: FastifyReply, routed: boolean) {
     // Absolute URLs in the page come from this origin; a malformed Host is a 400 here (siteOrigin).
     const origin = siteOrigin(app, request);
+    // Rendered and kept without the ad click ids no page reads (tracking-parameters.ts): every click of a
+    // campaign is the one kept page, not a render of its own.
+    const url = withoutTrackingParameters(request.url);
     // Keyed by origin too: without PUBLIC_URL, a page rendered for one Host must never be served to another.
-    const key = origin + request.url;
-    const keep = request.url.length <= MAX_CACHED_URL_LENGTH;
+    const key = origin + url;
+    const keep = url.length <= MAX_CACHED_URL_LENGTH;
     const ifNoneMatch = request.headers['if-none-match'];
     const acceptEncoding = request.headers['accept-encoding'];
     const kept = keep ? cache.fresh(key) : undefined;
@@ -115,7 +119,7 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
     const revisions = cache.revisions();
     let flight = keep ? inFlight.get(key) : undefined;
     if (!flight || !sameRevisions(flight.revisions, revisions)) {
-      flight = { revisions, outcome: renderOnce(request.url, origin, key, revisions, routed, keep) };
+      flight = { revisions, outcome: renderOnce(url, origin, key, revisions, routed, keep) };
       if (keep) {
         const started = flight;
         inFlight.set(key, started);
@@ -223,8 +227,9 @@ function pageFastPath(
   securityHeaders: Readonly<Record<string, string>>,
 ): RawRequestHandler {
   return (request: IncomingMessage, response: ServerResponse) => {
-    const url = request.url;
-    if (request.method !== 'GET' || !url || url.startsWith('/api/') || url.length > MAX_CACHED_URL_LENGTH) return false;
+    if (request.method !== 'GET' || !request.url || request.url.startsWith('/api/')) return false;
+    const url = withoutTrackingParameters(request.url);
+    if (url.length > MAX_CACHED_URL_LENGTH) return false;
     const headers = singleRawHeaders(request.rawHeaders, PAGE_REQUEST_HEADERS);
     if (!headers) return false;
     const origin =

@@ -67,6 +67,13 @@ export function pageTargets(data: GeneratedData): PageTarget[] {
     { page: 'communities', path: '/communities', jsonPath: '/api/public/communities?view=list' },
     { page: 'community', path: `/community/${community}`, jsonPath: `/api/public/communities/${community}` },
     { page: 'listing', path: `/listing/${listing}`, jsonPath: `/api/public/listings/${listing}` },
+    // An ad campaign's crowd: every visitor's URL has a click id of its own (api/ssr/tracking-parameters.ts).
+    {
+      page: 'listing, ad clicks',
+      path: `/listing/${listing}?utm_source=bench&utm_medium=cpc`,
+      jsonPath: `/api/public/listings/${listing}`,
+      uniqueParameter: 'gclid',
+    },
   ];
 }
 
@@ -74,6 +81,8 @@ export interface PageTarget {
   page: string;
   path: string;
   jsonPath: string;
+  /** Under load, a new value of this parameter on every request of the page (a click id). */
+  uniqueParameter?: string;
 }
 
 /** One scale: every page's cold render, then page, JSON read and ceiling under load, on `serverUrl` (left running). */
@@ -106,9 +115,14 @@ export async function benchScale(
     });
     try {
       // Warm-up (not counted): the page's brotli 11 bytes are built after its second request.
-      await load(`${serverUrl}${target.path}`, options.connections, 1);
+      await load(`${serverUrl}${target.path}`, options.connections, 1, target.uniqueParameter);
       await load(`${serverUrl}${target.jsonPath}`, options.connections, 1);
-      const pageFigures = await load(`${serverUrl}${target.path}`, options.connections, options.duration);
+      const pageFigures = await load(
+        `${serverUrl}${target.path}`,
+        options.connections,
+        options.duration,
+        target.uniqueParameter,
+      );
       const jsonFigures = await load(`${serverUrl}${target.jsonPath}`, options.connections, options.duration);
       const ceilingFigures = await load(ceiling.url, options.connections, options.duration);
       const row = {
@@ -170,7 +184,13 @@ export async function pairedPageCosts(
     ]);
     for (const side of [from, to, to, from]) {
       const target = side === from ? fromTarget : toTarget;
-      runs.get(side)!.push((await load(`${side.url}${target.path}`, options.connections, PAIRED_SECONDS)).reqPerSec);
+      const figures = await load(
+        `${side.url}${target.path}`,
+        options.connections,
+        PAIRED_SECONDS,
+        target.uniqueParameter,
+      );
+      runs.get(side)!.push(figures.reqPerSec);
     }
     const cost = pairedCost(runs.get(from)!, runs.get(to)!);
     costs[fromTarget.page] = cost;

@@ -8,12 +8,19 @@ import type { Figures } from './pages-types';
 /** What a browser sends for a page: compressed answers accepted, HTML wanted. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' };
 
-export async function load(url: string, connections: number, duration: number): Promise<Figures> {
+/** `uniqueParameter`: a new value of it on every request (an ad's click id; bench/support/wrk.ts). */
+export async function load(
+  url: string,
+  connections: number,
+  duration: number,
+  uniqueParameter?: string,
+): Promise<Figures> {
   const { reqPerSec, p99Ms, non2xx, errors } = await runWrk({
     url,
     connections,
     durationSec: duration,
     headers: BROWSER_HEADERS,
+    ...(uniqueParameter ? { uniqueParameter } : {}),
   });
   return { reqPerSec, p99Ms, non2xx, errors };
 }

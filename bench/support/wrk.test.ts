@@ -2,7 +2,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { parseWrk, pathsScript, runWrk } from './wrk';
+import { parseWrk, pathsScript, runWrk, uniqueParameterScript } from './wrk';
 
 const REPORT = `Running 5s test @ http://127.0.0.1:3999/community/abc
   1 threads and 50 connections
@@ -81,7 +81,40 @@ async function withServer(handler: RequestListener, test: (url: string) => Promi
   }
 }
 
+describe('uniqueParameterScript', () => {
+  it('appends the parameter with a counter, after the query if there is one', () => {
+    expect(uniqueParameterScript('/listing/a1', 'gclid')).toContain(
+      'return wrk.format(nil, "/listing/a1?gclid=" .. counter)',
+    );
+    expect(uniqueParameterScript('/search?beds=3', 'gclid')).toContain('"/search?beds=3&gclid=" .. counter');
+    expect(() => uniqueParameterScript('/a"b', 'gclid')).toThrow(/refusing/);
+    expect(() => uniqueParameterScript('/a', 'g"')).toThrow(/refusing/);
+  });
+});
+
 describe('runWrk against a real server', () => {
+  it('asks for a URL never asked for before on every request with uniqueParameter', async () => {
+    const seen: string[] = [];
+    await withServer(
+      (request, response) => {
+        seen.push(request.url!);
+        response.end('{}');
+      },
+      async (url) => {
+        const figures = await runWrk({
+          url: `${url}/listing/a1?utm_source=ad`,
+          connections: 2,
+          durationSec: 1,
+          headers: {},
+          uniqueParameter: 'gclid',
+        });
+        expect(figures.requests).toBeGreaterThan(100);
+        expect(seen.every((seenUrl) => /^\/listing\/a1\?utm_source=ad&gclid=\d+$/.test(seenUrl))).toBe(true);
+        expect(new Set(seen).size).toBe(seen.length);
+      },
+    );
+  });
+
   it('walks every path with the headers given, and reports what the server answered', async () => {
     const seen = new Map<string, number>();
     const encodings = new Set<string | undefined>();

@@ -39,20 +39,31 @@ export interface WrkRun {
   headers: Record<string, string>;
   /** Paths walked round-robin (one list for the thread, so the connections share the walk). */
   paths?: string[];
+  /**
+   * A query parameter given a new value on every request, appended to the URL's path and query: an ad's click id
+   * (`gclid`), which makes every visitor's URL one of its own. Not with `paths`.
+   */
+  uniqueParameter?: string;
 }
 
 export async function runWrk(run: WrkRun): Promise<WrkFigures> {
   if (new URL(run.url).hostname !== HOST) throw new Error(`refusing to benchmark ${run.url}: only ${HOST} is allowed`);
   const args = ['-t1', `-c${run.connections}`, `-d${run.durationSec}s`, '--latency', '--timeout', '10s'];
   for (const [name, value] of Object.entries(run.headers)) args.push('-H', `${name}: ${value}`);
+  if (run.paths && run.uniqueParameter) throw new Error('wrk: paths or uniqueParameter, not both');
   // One path needs no script: wrk asks for the URL's own path, without calling Lua for every request (which the
   // ceiling and the single-URL reads would pay for nothing).
   const single = run.paths?.length === 1 ? new URL(run.paths[0]!, run.url).href : undefined;
-  const scriptDir = run.paths && !single ? await mkdtemp(path.join(os.tmpdir(), 'wrk-')) : undefined;
+  const scriptText = run.uniqueParameter
+    ? uniqueParameterScript(new URL(run.url).pathname + new URL(run.url).search, run.uniqueParameter)
+    : run.paths && !single
+      ? pathsScript(run.paths)
+      : undefined;
+  const scriptDir = scriptText ? await mkdtemp(path.join(os.tmpdir(), 'wrk-')) : undefined;
   try {
     if (scriptDir) {
       const script = path.join(scriptDir, 'paths.lua');
-      await writeFile(script, pathsScript(run.paths!));
+      await writeFile(script, scriptText!);
       args.push('-s', script);
     }
     return parseWrk(await spawnWrk([...args, single ?? run.url]));
@@ -80,11 +91,7 @@ function spawnWrk(args: string[]): Promise<string> {
  */
 export function pathsScript(paths: string[]): string {
   if (paths.length === 0) throw new Error('wrk: an empty list of paths');
-  for (const candidate of paths) {
-    if (!/^\/[\x21-\x7e]*$/.test(candidate) || /["'\\]/.test(candidate)) {
-      throw new Error(`wrk: refusing the path ${JSON.stringify(candidate)} (printable ASCII, no quotes)`);
-    }
-  }
+  for (const candidate of paths) checkLuaPath(candidate);
   return [
     `local paths = { ${paths.map((candidate) => `"${candidate}"`).join(', ')} }`,
     'local next_index = 0',
@@ -94,6 +101,27 @@ export function pathsScript(paths: string[]): string {
     'end',
     '',
   ].join('\n');
+}
+
+/** The Lua script that asks for `pathAndQuery` with `name`=1, 2, 3… appended: a URL never asked for before. */
+export function uniqueParameterScript(pathAndQuery: string, name: string): string {
+  checkLuaPath(pathAndQuery);
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`wrk: refusing the parameter name ${JSON.stringify(name)}`);
+  const prefix = `${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}${name}=`;
+  return [
+    'local counter = 0',
+    'request = function()',
+    '  counter = counter + 1',
+    `  return wrk.format(nil, "${prefix}" .. counter)`,
+    'end',
+    '',
+  ].join('\n');
+}
+
+function checkLuaPath(candidate: string): void {
+  if (!/^\/[\x21-\x7e]*$/.test(candidate) || /["'\\]/.test(candidate)) {
+    throw new Error(`wrk: refusing the path ${JSON.stringify(candidate)} (printable ASCII, no quotes)`);
+  }
 }
 
 /** wrk's version as it prints it (e.g. "debian/4.1.0-3+b2"), or "missing". */

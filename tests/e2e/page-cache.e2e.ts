@@ -331,6 +331,36 @@ describe('the raw fast path serves kept pages over real HTTP exactly as the rout
     expect(cache.renders - renders, 'renders for 50 concurrent requests of one page').toBe(1);
   });
 
+  it('an ad campaign’s clicks, each with a click id of its own, get the one kept page: no render per click', async () => {
+    const cache = pageCache(t);
+    const listing = (await t.storage.list('listings')).find((candidate) => candidate.status === 'AVAILABLE')!;
+    await fetchPage(`/listing/${listing.id}`);
+    const plain = await fetchPage(`/listing/${listing.id}`);
+    const renders = cache.renders;
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        fetchPage(`/listing/${listing.id}?gclid=Cj0KCQ${index}&utm_source=google&utm_medium=cpc`),
+      ),
+    );
+    expect(cache.renders, 'renders for 20 ad clicks of a kept page').toBe(renders);
+    for (const click of clicks) expect(click).toEqual(plain);
+
+    // Still never stale: an edit renders the page again, and the next click shows it.
+    await t.request({
+      method: 'PUT',
+      url: `/api/listings/${listing.id}`,
+      token: t.adminToken,
+      json: { title: 'Seen From An Ad' },
+    });
+    const afterEdit = await fetchPage(`/listing/${listing.id}?fbclid=IwAR${Date.now()}`);
+    expect(afterEdit.body.toString()).toContain('Seen From An Ad');
+    expect(cache.renders).toBe(renders + 1);
+    // A parameter a page reads still makes a page of its own.
+    const fiveBeds = await fetchPage('/search?beds=5&gclid=x');
+    expect(fiveBeds.body.toString()).toBe((await fetchPage('/search?beds=5')).body.toString());
+    expect(fiveBeds.body.toString()).not.toBe((await fetchPage('/search')).body.toString());
+  });
+
   it('HTTP/1.0 without a Host is a 400 without PUBLIC_URL, not a 500', async () => {
     const answer = await rawRequest(baseUrl, 'GET / HTTP/1.0\r\nAccept: text/html\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.[01] 400 /);
