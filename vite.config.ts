@@ -1,6 +1,7 @@
 /**
  * Vite: web/ is the root; the client build goes to dist/client (served by the API process), the SSR build of
- * web/src/entry-server.tsx to dist/server. `npm run dev` proxies /api and /uploads to the API on :3000.
+ * web/src/entry-server.tsx to dist/server. `npm run dev:web` (Vite on :5173) proxies /api and /uploads to the API
+ * that `npm run dev` runs on :3000.
  *
  * PWA (DESIGN §5 "Service worker"): vite-plugin-pwa builds sw/sw.ts (injectManifest) into dist/client/sw.js with
  * the precache manifest injected, writes dist/client/manifest.webmanifest and links it from index.html, so every
