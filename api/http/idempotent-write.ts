@@ -148,7 +148,7 @@ export async function runWrite<T>(
   const outcome = await storage.transact((tx) => {
     // The admin let in when the request arrived may have been deleted, or signed out everywhere, while this request
     // hashed a password or waited its turn: nothing it writes may land after that (DESIGN §4 "Auth").
-    if (request.admin) recheckAdminAccess(tx, request.admin);
+    if (request.admin) recheckAdminAccess(tx, request.admin, request.token?.jti);
     if (key) {
       const previous = tx.get('idempotency', idempotencyId);
       if (previous && Date.parse(previous.expiresAt) > Date.now()) {

@@ -2,15 +2,17 @@
  * Authentication and roles (DESIGN §4 "Auth"): HS256 JWTs for 12 h carrying the user id, role and the account's
  * credential version, and on every protected request a fresh check that the user still exists, is active and
  * still has that version, so deleting an admin, changing their password or their role revokes every token issued
- * before at once. Roles are enforced here, on the server. Also the limits and audit shared by every password
- * check (api/security/password-attempts.ts).
+ * before at once. Each token also has an id (`jti`): a logout revokes that one token (api/routes/admin-auth.ts),
+ * checked on every protected request too. Roles are enforced here, on the server. Also the limits and audit shared
+ * by every password check (api/security/password-attempts.ts).
  */
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, type AdminRole, type AdminUser } from '../../domain';
 import { HttpError } from '../http/http-error';
-import { checkAdminAccess } from '../security/admin-access';
+import { checkAdminAccess, SIGNED_OUT } from '../security/admin-access';
 import { PasswordAttempts } from '../security/password-attempts';
 import { RefusalAudit } from '../security/refusal-audit';
 import type { StoredAdminUser } from '../storage/storage';
@@ -27,9 +29,16 @@ export interface TokenPayload {
    * protected request already makes.
    */
   ver: number;
+  /**
+   * The token's own id, so a logout can revoke this token and no other session of the admin's (a record in
+   * `revokedTokens` until its expiry). Tokens signed before ids existed have none: they end at their expiry.
+   */
+  jti?: string;
+  /** Expiry, in seconds since the epoch (set by @fastify/jwt). */
+  exp?: number;
 }
 
-export { SESSION_REVOKED } from '../security/admin-access';
+export { SESSION_REVOKED, SIGNED_OUT } from '../security/admin-access';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -54,6 +63,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin, set by `authenticate`. */
     admin: AdminUser | null;
+    /** The verified token of the signed-in admin, set by `authenticate`. */
+    token: TokenPayload | null;
   }
 }
 
@@ -72,8 +83,9 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }): Pr
   });
 
   app.decorateRequest('admin', null);
+  app.decorateRequest('token', null);
   app.decorate('signToken', (user: StoredAdminUser) =>
-    app.jwt.sign({ sub: user.id, role: user.role, ver: user.version }),
+    app.jwt.sign({ sub: user.id, role: user.role, ver: user.version, jti: randomUUID() }),
   );
 
   const refusalAudit = new RefusalAudit(
@@ -107,9 +119,14 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }): Pr
     await app.storage.upToDate?.();
     const user = await app.storage.get('adminUsers', payload.sub);
     checkAdminAccess(user, payload.ver);
+    // Logged out: the one lookup more, in the same in-memory copy as the user's (both adapters).
+    if (payload.jti && (await app.storage.get('revokedTokens', payload.jti))) {
+      throw new HttpError(401, SIGNED_OUT);
+    }
     // The role comes from the stored user, not the token, so a demotion applies at once. Writes check the account
     // again inside their transaction (runWrite), against this version.
     request.admin = publicAdmin(user!);
+    request.token = payload;
   }
 
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => authenticate(request, reply));

@@ -1,7 +1,7 @@
 /** Login, verify, password change and admin users (SPEC §6, §7, §8; DESIGN §4 "Auth"). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain';
-import { ADMIN, createTestApp, SUPER_ADMIN, type TestApp } from '../../tests/support/api';
+import { ADMIN, communityBody, createTestApp, SUPER_ADMIN, type TestApp } from '../../tests/support/api';
 
 /** The validation details an answer gives for one field. */
 function fieldDetails(response: { json: () => { details?: { path: string; message: string }[] } }, path: string) {
@@ -335,6 +335,58 @@ describe('token revocation (credential version)', () => {
     const loser = winner === 'alpha-pass-1' ? 'bravo-pass-2' : 'alpha-pass-1';
     expect((await login(ADMIN.email, winner)).statusCode).toBe(200);
     expect((await login(ADMIN.email, loser)).statusCode).toBe(401);
+  });
+
+  it('logout ends that token, on every route and for writes, and no other session of the admin', async () => {
+    const tablet = (await login(ADMIN.email, ADMIN.password)).json().token as string;
+    const phone = (await login(ADMIN.email, ADMIN.password)).json().token as string;
+    const loggedOut = await t.request({ method: 'POST', url: '/api/admin/logout', token: tablet });
+    expect(loggedOut.statusCode).toBe(200);
+    expect(loggedOut.headers['cache-control']).toBe('no-store');
+
+    const refused = await verify(tablet);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toBe('You signed out. Please sign in again.');
+    const write = await t.request({
+      method: 'POST',
+      url: '/api/properties',
+      token: tablet,
+      json: { title: 'Written after logout', address: '1 Main St', price: 1, status: 'AVAILABLE' },
+    });
+    expect(write.statusCode).toBe(401);
+    expect(await t.storage.list('properties')).toEqual([]);
+    expect((await t.request({ method: 'POST', url: '/api/admin/logout', token: tablet })).statusCode).toBe(401);
+    expect((await verify(phone)).statusCode).toBe(200);
+
+    // Kept until the token would have expired anyway, then swept; audited as the login is.
+    const [revoked] = await t.storage.list('revokedTokens');
+    const { exp } = t.app.jwt.decode<{ exp: number }>(tablet)!;
+    expect(revoked).toMatchObject({ adminId: t.admin.id, expiresAt: new Date(exp * 1000).toISOString() });
+    expect(await t.storage.deleteExpired('revokedTokens', new Date(exp * 1000 - 1000))).toBe(0);
+    expect(await t.storage.deleteExpired('revokedTokens', new Date(exp * 1000))).toBe(1);
+    const audit = await t.storage.list('audit', { action: 'admin.logout' });
+    expect(audit).toEqual([expect.objectContaining({ actorId: t.admin.id, entity: 'session', outcome: 'success' })]);
+  });
+
+  it('refuses a write whose token was logged out while the request was under way, and stores nothing', async () => {
+    const token = (await login(ADMIN.email, ADMIN.password)).json().token as string;
+    const transact = t.storage.transact.bind(t.storage);
+    t.storage.transact = (async (body: Parameters<typeof transact>[0]) => {
+      t.storage.transact = transact;
+      const { jti, exp } = t.app.jwt.decode<{ jti: string; exp: number }>(token)!;
+      await transact((tx) =>
+        tx.insert('revokedTokens', { id: jti, adminId: t.admin.id, expiresAt: new Date(exp * 1000).toISOString() }),
+      );
+      return transact(body);
+    }) as typeof transact;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/communities',
+      token,
+      json: communityBody({ name: 'Logged Out Lakes' }),
+    });
+    expect(created.statusCode).toBe(401);
+    expect(await t.storage.findOne('communities', 'slug', 'logged-out-lakes')).toBeUndefined();
   });
 
   it('refuses a genuine token that carries no credential version', async () => {

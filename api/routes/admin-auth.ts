@@ -1,5 +1,5 @@
 /**
- * Sign-in, token verification and password change (SPEC §7 "Admin authentication"). Password checks share the
+ * Sign-in, token verification, logout and password change (SPEC §7 "Admin authentication"). Password checks share the
  * limits of api/security/password-attempts.ts (failures per address and per account; an address out of tries is
  * refused before its body is parsed); successful sign-ins are audited one line each, refused ones counted and
  * sampled (api/security/refusal-audit.ts); failures say only "Invalid email or password" and take as long for an
@@ -54,6 +54,32 @@ export default async function adminAuthRoutes(app: FastifyInstance): Promise<voi
   );
 
   app.get('/admin/verify', { onRequest: app.authenticate }, async (request) => ({ valid: true, admin: request.admin }));
+
+  /**
+   * Logout: this token is refused from now on, on every instance (a record in `revokedTokens`, kept until the token
+   * would have expired), so a token copied from a shared tablet's storage stops working when its admin signs out.
+   * The admin's other sessions stand. A token without an id (signed before ids existed) ends at its expiry.
+   */
+  app.post('/admin/logout', { onRequest: app.authenticate }, async (request) => {
+    const { jti, exp } = request.token!;
+    const admin = request.admin!;
+    await app.storage.transact((tx) => {
+      if (jti && exp && !tx.get('revokedTokens', jti)) {
+        tx.insert('revokedTokens', { id: jti, adminId: admin.id, expiresAt: new Date(exp * 1000).toISOString() });
+      }
+      tx.insert('audit', {
+        at: new Date().toISOString(),
+        actorId: admin.id,
+        actorEmail: admin.email,
+        action: 'admin.logout',
+        entity: 'session',
+        entityId: admin.id,
+        ip: request.ip,
+        outcome: 'success',
+      });
+    });
+    return { success: true };
+  });
 
   app.post<{ Body: ChangePasswordInput }>(
     '/admin/change-password',

@@ -1,5 +1,5 @@
 /**
- * Every protected route refuses a missing, malformed, expired, tampered, alg-none or deleted user's token
+ * Every protected route refuses a missing, malformed, expired, tampered, alg-none, deleted user's or logged-out token
  * with 401, and an ADMIN on a SUPER_ADMIN route gets 403 with the spec's text.
  */
 import { createSigner } from 'fast-jwt';
@@ -16,6 +16,7 @@ const PROTECTED_ROUTES: {
 }[] = [
   { method: 'GET', url: '/api/admin/verify' },
   { method: 'POST', url: '/api/admin/change-password' },
+  { method: 'POST', url: '/api/admin/logout' },
   { method: 'GET', url: '/api/admin/users', superAdminOnly: true },
   { method: 'POST', url: '/api/admin/users', superAdminOnly: true },
   { method: 'DELETE', url: `/api/admin/users/${SOME_ID}`, superAdminOnly: true },
@@ -80,6 +81,11 @@ beforeAll(async () => {
   const doomedToken = t.app.signToken(doomed);
   await t.storage.transact((tx) => tx.update('adminUsers', doomed.id, { isActive: false }));
   badTokens['deleted user'] = () => doomedToken;
+  // A super admin's token after its logout.
+  const signedOut = t.app.signToken(t.superAdmin);
+  const logout = await t.request({ method: 'POST', url: '/api/admin/logout', token: signedOut });
+  if (logout.statusCode !== 200) throw new Error(`logout answered ${logout.statusCode}`);
+  badTokens['logged out'] = () => signedOut;
 });
 afterAll(() => t.close());
 
@@ -91,7 +97,7 @@ describe('protected routes', () => {
       expect(response.json().error).toEqual(expect.any(String));
     });
 
-    it(`${route.method} ${route.url} answers 401 for malformed, expired, tampered, alg-none, foreign and deleted users' tokens`, async () => {
+    it(`${route.method} ${route.url} answers 401 for malformed, expired, tampered, alg-none, foreign, deleted users' and logged-out tokens`, async () => {
       for (const [kind, token] of Object.entries(badTokens)) {
         const response = await t.request({ method: route.method, url: route.url, token: token() });
         expect(response.statusCode, `${kind} token`).toBe(401);

@@ -82,7 +82,7 @@ export default async function kioskRoutes(app: FastifyInstance): Promise<void> {
       // A pass lets a tablet file leads for 14 days: who started which kiosk is on the record (never the pass).
       await app.storage.transact((tx) => {
         // The password check took a while: an admin deleted meanwhile gets no pass.
-        recheckAdminAccess(tx, request.admin!);
+        recheckAdminAccess(tx, request.admin!, request.token?.jti);
         tx.insert('audit', {
           at: new Date().toISOString(),
           actorId: admin.id,

@@ -58,7 +58,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
         app.storage.transact((tx) => {
           // Decoding and writing the variants took a while: the admin may have lost access meanwhile (a 401 here
           // removes the files this call created).
-          recheckAdminAccess(tx, request.admin!);
+          recheckAdminAccess(tx, request.admin!, request.token?.jti);
           tx.insert('audit', {
             at: new Date().toISOString(),
             actorId: request.admin!.id,

@@ -18,7 +18,17 @@ export function checkAdminAccess(stored: StoredAdminUser | undefined, tokenVersi
   if (tokenVersion !== stored.version) throw new HttpError(401, SESSION_REVOKED);
 }
 
-/** The same check against the write's own transaction, for the admin `authenticate` let in (its `version`). */
-export function recheckAdminAccess(tx: Transaction, admin: { id: string; version: number }): void {
+export const SIGNED_OUT = 'You signed out. Please sign in again.';
+
+/**
+ * The same check against the write's own transaction, for the admin `authenticate` let in (its `version`), and
+ * that their token (`tokenId`, its jti) was not logged out meanwhile.
+ */
+export function recheckAdminAccess(
+  tx: Transaction,
+  admin: { id: string; version: number },
+  tokenId: string | undefined,
+): void {
   checkAdminAccess(tx.get('adminUsers', admin.id), admin.version);
+  if (tokenId && tx.get('revokedTokens', tokenId)) throw new HttpError(401, SIGNED_OUT);
 }

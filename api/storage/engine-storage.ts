@@ -10,6 +10,7 @@
 import { deleteExpiredRecords, engineReads, startSweeper, type Committed, type Engine } from './engine';
 import {
   DEFAULT_SWEEP_EVERY_MS,
+  EXPIRING_COLLECTIONS,
   type CollectionName,
   type ExpiringCollection,
   type Storage,
@@ -75,9 +76,8 @@ export function engineStorage(engine: Engine, options: EngineStorageOptions, dur
       return closePromise;
     },
   };
-  const stopSweeper = startSweeper(
-    () => storage.deleteExpired('idempotency', new Date(now())),
-    options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
-  );
+  const stopSweeper = startSweeper(async () => {
+    for (const collection of EXPIRING_COLLECTIONS) await storage.deleteExpired(collection, new Date(now()));
+  }, options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS);
   return storage as unknown as Storage;
 }

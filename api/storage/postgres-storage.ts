@@ -49,6 +49,7 @@ import { errorText, LOG_FROM_SEQ, readLastSeq, splitLogFrom, TAKE_WRITE_LOCK, ty
 import { createPostgresWriter } from './postgres-writer';
 import {
   DEFAULT_SWEEP_EVERY_MS,
+  EXPIRING_COLLECTIONS,
   StorageUnavailableError,
   type CollectionName,
   type ExpiringCollection,
@@ -322,7 +323,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   const poller = pollEveryMs > 0 ? setInterval(() => void catchUp(), pollEveryMs) : null;
   poller?.unref();
   const stopSweeper = startSweeper(async () => {
-    await storage.deleteExpired('idempotency', new Date(now()));
+    for (const collection of EXPIRING_COLLECTIONS) await storage.deleteExpired(collection, new Date(now()));
     await pool.query(
       `DELETE FROM changes WHERE at < now() - $1 * interval '1 millisecond'
        AND seq < (SELECT max(seq) FROM changes)`,

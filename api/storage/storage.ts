@@ -37,6 +37,15 @@ export interface IdempotencyRecord extends RecordMeta {
   expiresAt: string;
 }
 
+/**
+ * An admin token ended by its logout (POST /api/admin/logout), by its `jti`: refused from then on, and kept only
+ * until the token would have expired anyway (`expiresAt`, its `exp`).
+ */
+export interface RevokedToken extends RecordMeta {
+  adminId: string;
+  expiresAt: string;
+}
+
 export interface StoredSettings extends RecordMeta, SiteSettings {}
 
 export interface CollectionTypes {
@@ -48,17 +57,24 @@ export interface CollectionTypes {
   settings: StoredSettings;
   idempotency: IdempotencyRecord;
   audit: AuditEntry;
+  revokedTokens: RevokedToken;
 }
 export type CollectionName = keyof CollectionTypes;
-export const COLLECTION_NAMES: readonly CollectionName[] = [...RECORD_COLLECTIONS, 'idempotency', 'audit'];
+export const COLLECTION_NAMES: readonly CollectionName[] = [
+  ...RECORD_COLLECTIONS,
+  'idempotency',
+  'audit',
+  'revokedTokens',
+];
 
 /**
  * Collections whose records carry an `expiresAt` (ISO date-time) after which they are dead: adapters never load
- * them at start and sweep them on a timer (DESIGN §4: an idempotent answer is kept 24 h). 5,000 keyed writes
+ * them at start and sweep them on a timer (DESIGN §4: an idempotent answer is kept 24 h; a logged-out token until
+ * its own expiry, 12 h at most). 5,000 keyed writes
  * left 18 MB of stored answers in a 21 MB db.json when they were kept forever (issue 13 item 7).
  */
-export type ExpiringCollection = 'idempotency';
-export const EXPIRING_COLLECTIONS: readonly ExpiringCollection[] = ['idempotency'];
+export type ExpiringCollection = 'idempotency' | 'revokedTokens';
+export const EXPIRING_COLLECTIONS: readonly ExpiringCollection[] = ['idempotency', 'revokedTokens'];
 /** How often adapters sweep expired records unless told otherwise. */
 export const DEFAULT_SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -77,6 +93,7 @@ export const INDEXES: {
   settings: { unique: [], lookup: [] },
   idempotency: { unique: [], lookup: [] },
   audit: { unique: [], lookup: [] },
+  revokedTokens: { unique: [], lookup: [] },
 };
 
 /** Fields the storage owns: callers never set them, except `id` on insert. */

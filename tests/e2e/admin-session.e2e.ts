@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Community, Lead, Listing, Property } from '../../domain';
 import {
+  apiLogin,
   createAdmin,
   expectFieldError,
   expectToast,
@@ -19,7 +20,7 @@ import {
   unique,
 } from './support/admin';
 import { adminGet } from './support/api';
-import { e2eEnv } from './support/env';
+import { e2eEnv, siteUrl } from './support/env';
 import { adminSuite } from './support/suite';
 
 const suite = adminSuite();
@@ -71,10 +72,17 @@ describe('admin login', () => {
     expect(JSON.parse(stored.user!)).toMatchObject({ email: e2eEnv().adminEmail, role: 'SUPER_ADMIN' });
   });
 
-  it('a stored token goes straight to the dashboard; logout clears the session and returns to login', async () => {
+  it('a stored token goes straight to the dashboard; logout clears the session, returns to login and ends the token on the server', async () => {
     const tab = await suite.newTab({ serviceWorkers: 'block' });
     const page = tab.page;
-    await injectSession(page, suite.session);
+    // A session of its own: the logout ends it on the server, and the suite's session serves the other tests.
+    const own = await apiLogin(e2eEnv().adminEmail, e2eEnv().adminPassword);
+    const verifyOwn = () =>
+      fetch(siteUrl('/api/admin/verify'), { headers: { authorization: `Bearer ${own.token}` } }).then(
+        (response) => response.status,
+      );
+    expect(await verifyOwn()).toBe(200);
+    await injectSession(page, own);
     await page.goto('/admin/login', { waitUntil: 'load' });
     await page.waitForURL(/\/admin\/dashboard$/, { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
@@ -83,6 +91,8 @@ describe('admin login', () => {
     await page.waitForURL(/\/admin\/login/, { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Admin Login', exact: true }).waitFor();
     expect(await storedSession(page)).toEqual({ token: null, user: null });
+    // A copy of the token (left on a shared tablet, taken from its storage) no longer works.
+    await expect.poll(verifyOwn, { timeout: 10_000 }).toBe(401);
     // The protected pages now send to login.
     await page.goto('/admin/listings', { waitUntil: 'load' });
     await page.waitForURL(/\/admin\/login/, { timeout: 10_000 });

@@ -137,6 +137,31 @@ describe('moving data between the file database and PostgreSQL', () => {
     expect(result.stderr).toMatch(/does not match the manifest[\s\S]*communities/);
   });
 
+  it('imports an export made before a collection existed (no revokedTokens in its records or manifest)', async () => {
+    const source = makeTempDir();
+    const storage = await openFileStorage({ dataDir: source });
+    await ensureFirstStart(storage, testConfig({ dataDir: source, adminPassword: 'owner-password-1' }));
+    await storage.close();
+    const exported = path.join(makeTempDir(), 'moving');
+    expect((await transfer('export', exported, { STORAGE: 'file', DATA_DIR: source })).code).toBe(0);
+    for (const file of ['manifest.json', 'records.json']) {
+      const written = JSON.parse(readFileSync(path.join(exported, file), 'utf8'));
+      expect(written.collections).toHaveProperty('revokedTokens');
+      delete written.collections.revokedTokens;
+      writeFileSync(path.join(exported, file), JSON.stringify(written));
+    }
+    const target = makeTempDir();
+    const result = await transfer('import', exported, { STORAGE: 'file', DATA_DIR: target });
+    expect(result.code, result.stderr).toBe(0);
+    const imported = await openFileStorage({ dataDir: target });
+    try {
+      expect(await imported.count('communities')).toBeGreaterThan(0);
+      expect(await imported.count('revokedTokens')).toBe(0);
+    } finally {
+      await imported.close();
+    }
+  });
+
   /** A seeded file database with `uploads` (name → bytes), exported; returns the export folder. */
   async function exportedFolder(uploads: Record<string, Buffer>) {
     const source = makeTempDir();

@@ -187,7 +187,7 @@ describe('two API instances on one PostgreSQL database', () => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('an admin deleted, or whose password changed, on A is refused by B at once (no NOTIFY, no polling)', async () => {
+  it('an admin deleted, whose password changed or who logged out, on A is refused by B at once (no NOTIFY, no polling)', async () => {
     const { a, b } = await twoInstances({ listen: false });
     const token = a.superToken;
     const login = async (send: Send, email: string, password: string) =>
@@ -217,6 +217,12 @@ describe('two API instances on one PostgreSQL database', () => {
     const again = await login(b.request, 'second.super@example.com', 'second-super-pass-2');
     expect(again.statusCode).toBe(200);
     const newToken = again.json().token as string;
+
+    // Logged out on A: B refuses that token on the next request, and still takes the admin's other session.
+    const tablet = (await login(a.request, 'second.super@example.com', 'second-super-pass-2')).json().token as string;
+    expect((await a.request({ method: 'POST', url: '/api/admin/logout', token: tablet })).statusCode).toBe(200);
+    expect((await b.request({ method: 'GET', url: '/api/admin/users', token: tablet })).statusCode).toBe(401);
+    expect((await b.request({ method: 'GET', url: '/api/admin/users', token: newToken })).statusCode).toBe(200);
 
     // Deleted on A: B refuses the account's token on the next request.
     const deleted = await a.request({ method: 'DELETE', url: `/api/admin/users/${created.json().id}`, token });

@@ -54,6 +54,8 @@ export interface RequestOptions {
   /** Overrides the default timeout (public reads use a short one to fall back quickly). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The token to send instead of the stored one (a logout ends its token after the session is cleared). */
+  bearerToken?: string;
 }
 
 export interface SendOptions extends RequestOptions {
@@ -148,7 +150,7 @@ async function request(
   const path = normaliseApiPath(rawPath);
   if (isOffline()) throw new NetworkUnreachableError('offline');
   const headers: Record<string, string> = {};
-  const token = isPublicPath(path) ? null : getToken();
+  const token = isPublicPath(path) ? null : (options.bearerToken ?? getToken());
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   // This device's clock as it sends: the server corrects a lead's time for a clock that is wrong.

@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@domain/schemas/admin-user';
 import { deleteLocalDb, localDb, META_KEYS, readMeta, writeMeta } from '../local-db';
 import { enqueue, listOutbox } from '../outbox';
 import { getToken, setSession } from '../session';
+import { configureHttpClient } from '../http-client';
+import { startFakeApi } from '../test-support/fake-api';
 import { signOutForKiosk } from './kiosk-repository';
 
 const admin: AdminUser = {
@@ -45,5 +47,21 @@ describe('signOutForKiosk', () => {
     expect(await readMeta(META_KEYS.leadOwners)).toBeUndefined();
     expect(await db.communities.get('c1')).toMatchObject({ name: 'Emberly' });
     expect((await listOutbox()).map((entry) => entry.id)).toEqual([queued.id]);
+  });
+
+  it('ends the admin token on the server too: the tablet goes to the public', async () => {
+    const api = await startFakeApi(() => ({ status: 200, body: { success: true } }));
+    try {
+      configureHttpClient({ baseUrl: api.baseUrl });
+      setSession('kiosk-starter-token', admin);
+      await signOutForKiosk();
+      expect(getToken()).toBeNull();
+      await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+      expect(api.requests[0]).toMatchObject({ method: 'POST', path: 'admin/logout' });
+      expect(api.requests[0]!.headers.authorization).toBe('Bearer kiosk-starter-token');
+    } finally {
+      configureHttpClient({ baseUrl: '/api' });
+      await api.close();
+    }
   });
 });

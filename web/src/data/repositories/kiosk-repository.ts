@@ -89,7 +89,12 @@ export async function requestKioskPass(email: string, password: string, communit
  * copies (communities, listings, settings) stay for the kiosk's offline use.
  */
 export async function signOutForKiosk(): Promise<void> {
+  const token = getToken();
   clearSession();
+  // The tablet goes to the public: the admin's token is ended on the server too, not only forgotten here (best
+  // effort, as admin/auth.ts's logout: offline, it ends at its expiry). Not that module's revokeToken: importing
+  // it would make a chunk shared by the kiosk and the back office, named in every public page's preload list.
+  if (token) void sendJson('POST', 'admin/logout', undefined, { bearerToken: token }).catch(() => undefined);
   try {
     const db = localDb();
     await db.transaction('rw', [db.contacts, db.properties, db.meta], () =>

@@ -74,9 +74,28 @@ export async function verifySession(): Promise<AdminUser> {
   }
 }
 
-/** Logout (SPEC §4): the token and the user go; queued edits stay for the next login. */
+/**
+ * Logout (SPEC §4): the token and the user go at once; queued edits stay for the next login. The server is told to
+ * refuse the token from now on (revokeToken), without waiting: the page goes to the login after 100 ms whatever
+ * the network does.
+ */
 export function logout(): void {
+  const token = getToken();
   clearSession();
+  if (token) void revokeToken(token);
+}
+
+/**
+ * Asks the server to refuse `token` from now on (POST /api/admin/logout), so a copy of it left on a shared device
+ * stops working. Best effort: offline, or with the server unreachable, the token ends at its expiry (12 h).
+ */
+export async function revokeToken(token: string): Promise<boolean> {
+  try {
+    await sendJson('POST', 'admin/logout', undefined, { bearerToken: token, timeoutMs: VERIFY_TIMEOUT_MS });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface PublicConfig {

@@ -3,13 +3,13 @@
  * very token that was checked signs the admin out (SPEC §4); no answer, a cut-off answer, an answer without the
  * admin, or a refusal of a token that a newer login replaced leave the stored session standing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@domain/schemas/admin-user';
 import { ApiError } from '../../http-errors';
 import { configureHttpClient } from '../../http-client';
 import { getSession, setSession } from '../../session';
 import { startFakeApi, type FakeApi } from '../../test-support/fake-api';
-import { verifySession } from './auth';
+import { logout, revokeToken, verifySession } from './auth';
 
 const stored = { id: 'a1', email: 'staff@example.com', role: 'ADMIN', isActive: true } as AdminUser;
 let api: FakeApi;
@@ -65,5 +65,30 @@ describe('verifySession', () => {
       expect(error).toMatchObject({ status });
       expect(getSession()).toEqual({ token: 'token-2', user: other });
     }
+  });
+});
+
+describe('logout', () => {
+  it('clears the session at once, then asks the server to end the very token it held', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    api.handle(async () => {
+      await answered;
+      return { status: 200, body: { success: true } };
+    });
+    logout();
+    // Cleared before the server answers: the page goes to the login after 100 ms whatever the network does.
+    expect(getSession()).toBeNull();
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]).toMatchObject({ method: 'POST', path: 'admin/logout' });
+    expect(api.requests[0]!.headers.authorization).toBe('Bearer token-1');
+    answer();
+  });
+
+  it('with the server out of reach, the session is cleared all the same (the token ends at its expiry)', async () => {
+    api.handle(() => 'cut');
+    logout();
+    expect(getSession()).toBeNull();
+    await expect(revokeToken('token-1')).resolves.toBe(false);
   });
 });
