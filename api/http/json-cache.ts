@@ -136,6 +136,8 @@ export interface CachedBody extends RevisionedEntry {
   /** The key it is stored under (to count variants built later against the right entry). */
   key: string;
   payload: string;
+  /** JSON for the API's reads; XML for the sitemap (api/routes/site.ts). */
+  contentType: string;
   etag: string;
   /** Each answer is built once, on the first request that needs it (phones always accept brotli). */
   variants: Partial<Record<'identity' | 'br' | 'gzip' | 'notModified', CachedAnswer>>;
@@ -163,7 +165,7 @@ function buildAnswer(entry: CachedBody, encoding: 'br' | 'gzip' | null): CachedA
   const headers: Record<string, string> = {
     etag: entry.etag,
     'cache-control': 'no-cache',
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': entry.contentType,
     vary: 'Accept-Encoding',
   };
   if (encoding === 'br') {
@@ -179,6 +181,8 @@ function buildAnswer(entry: CachedBody, encoding: 'br' | 'gzip' | null): CachedA
   }
   return { statusCode: 200, headers, body: entry.payload };
 }
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** 64 MiB: every public read of a 100× catalogue fits (about 30 MB with its variants: bench/api at 100×). */
 export const JSON_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -249,15 +253,40 @@ export class JsonResponseCache {
     dependsOn: readonly CollectionName[],
     produce: () => Promise<unknown | undefined>,
   ): Promise<boolean> {
+    return this.sendPayload(request, reply, cacheKey, dependsOn, JSON_CONTENT_TYPE, async () => {
+      const body = await produce();
+      return body === undefined ? undefined : JSON.stringify(body);
+    });
+  }
+
+  /** As `send`, for a body that is already text of `contentType` (the sitemap's XML). */
+  async sendText(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cacheKey: string,
+    dependsOn: readonly CollectionName[],
+    contentType: string,
+    produce: () => Promise<string>,
+  ): Promise<void> {
+    await this.sendPayload(request, reply, cacheKey, dependsOn, contentType, produce);
+  }
+
+  private async sendPayload(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cacheKey: string,
+    dependsOn: readonly CollectionName[],
+    contentType: string,
+    produce: () => Promise<string | undefined>,
+  ): Promise<boolean> {
     let entry = this.fresh(cacheKey, dependsOn);
     if (!entry) {
       // Revisions read before producing: a write landing meanwhile leaves an entry that is already stale.
       const revisions = this.store.revisions(dependsOn);
-      const body = await produce();
-      if (body === undefined) return false;
-      const payload = JSON.stringify(body);
+      const payload = await produce();
+      if (payload === undefined) return false;
       const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-      entry = { key: cacheKey, revisions, payload, etag, variants: {}, used: false, bytes: 0 };
+      entry = { key: cacheKey, revisions, payload, contentType, etag, variants: {}, used: false, bytes: 0 };
       entry.bytes = entryBytes(cacheKey, payload, etag);
       // Full: the least recently used entries go. Clearing them all, as long ago, made a catalogue larger than
       // the bound rebuild every entry again and again (bench/api at 100×).

