@@ -26,6 +26,8 @@ export interface LoadOutcome {
   checks: PresenceCheck[];
   storedWithoutAnswer: StoredWithoutAnswer;
   stopCode: number | null;
+  /** VmRSS (KiB) of a fresh server on the same data folder, after it answered the read-back of every write. */
+  freshRss: number;
 }
 
 /** Judges the run, writes bench/results/load.json and prints the counts and the verdict table. */
@@ -43,11 +45,12 @@ export async function reportLoad(outcome: LoadOutcome): Promise<void> {
     .reduce((sum, [, count]) => sum + count, 0);
   const missing = checks.reduce((sum, check) => sum + check.contacts.missing + check.properties.missing, 0);
   const rssRatio = endRss / warmupRss;
+  const freshRatio = endRss / outcome.freshRss;
   const totalRequests = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
   const verdicts = {
     no5xx: fiveXx === 0 ? 'PASS' : 'FAIL',
     acknowledgedWritesPresent: missing === 0 && nothingFromNowhere ? 'PASS' : 'FAIL',
-    memorySteady: rssRatio <= RSS_BUDGET_RATIO ? 'PASS' : 'FAIL',
+    memorySteady: freshRatio <= RSS_BUDGET_RATIO ? 'PASS' : 'FAIL',
   } as const;
   const reqPerSec = result.requests.average;
 
@@ -76,10 +79,17 @@ export async function reportLoad(outcome: LoadOutcome): Promise<void> {
       verdict: verdicts.acknowledgedWritesPresent,
     },
     {
-      figure: `mixed load: RSS end / after ${WARMUP_SECONDS} s warm-up`,
-      value: `${(endRss / 1024).toFixed(1)} MiB / ${(warmupRss / 1024).toFixed(1)} MiB = ${rssRatio.toFixed(2)}x`,
+      figure: 'mixed load: RSS end / a fresh server holding the same data',
+      value: `${(endRss / 1024).toFixed(1)} MiB / ${(outcome.freshRss / 1024).toFixed(1)} MiB = ${freshRatio.toFixed(2)}x`,
       budget: `≤ ${RSS_BUDGET_RATIO}x`,
       verdict: verdicts.memorySteady,
+    },
+    {
+      // Grows with the records the run stored (all kept in memory), so with the machine's speed: reported only.
+      figure: `mixed load: RSS end / after ${WARMUP_SECONDS} s warm-up (grows with the data written)`,
+      value: `${(endRss / 1024).toFixed(1)} MiB / ${(warmupRss / 1024).toFixed(1)} MiB = ${rssRatio.toFixed(2)}x`,
+      budget: 'report',
+      verdict: 'n/a',
     },
   ];
 
@@ -104,7 +114,9 @@ export async function reportLoad(outcome: LoadOutcome): Promise<void> {
     rss: {
       warmupKib: warmupRss,
       endKib: endRss,
-      ratio: rssRatio,
+      freshKib: outcome.freshRss,
+      ratio: freshRatio,
+      ratioToWarmup: rssRatio,
       budgetRatio: RSS_BUDGET_RATIO,
       samples: rssSamples,
     },
