@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webAppIsBuilt } from '../ssr/ssr-routes';
 import { createTestApp, type TestApp } from '../../tests/support/api';
 
+// Skipped without dist/ (`npm run test:unit` alone): pages render from the build, which `npm test` makes first.
 describe.skipIf(!webAppIsBuilt())('pages for crawlers (web build)', () => {
   let t: TestApp;
   beforeAll(async () => {

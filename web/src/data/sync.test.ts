@@ -333,7 +333,7 @@ describe('drainOutbox', () => {
     expect(await db.communities.get('c1')).toMatchObject({ version: 5, name: 'v5' });
   });
 
-  it('sends 100 queued edits in order quickly', async () => {
+  it('sends 100 queued edits in order', async () => {
     for (let i = 0; i < 100; i += 1) {
       await enqueue(communityUpdate(`c${i % 10}`, { step: i }), { now: clock });
       // Mark as attempted so they do not fold into one another.
@@ -341,9 +341,8 @@ describe('drainOutbox', () => {
       await localDb().outbox.update(newest.id, { attempts: 1 });
     }
     const { send, calls } = scriptedSend(ok);
-    const started = performance.now();
+    // How fast is bench:sync's business (npm run bench:sync), not a test's.
     expect(await drainOutbox({ send, now, random })).toMatchObject({ sent: 100 });
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(calls.map((call) => (call.payload as { step: number }).step)).toEqual(
       Array.from({ length: 100 }, (_, i) => i),
     );

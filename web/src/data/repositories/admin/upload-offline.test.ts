@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkUnreachableError } from '../../http-errors';
-import { deleteLocalDb } from '../../local-db';
+import { deleteLocalDb, localDb } from '../../local-db';
 import { getPendingUpload, pendingUploadId } from '../../pending-uploads';
 import { sendKeptImage, uploadOrKeepImage, withKeptImagesAsUploads } from './upload';
 
@@ -48,6 +48,7 @@ describe('uploadOrKeepImage', () => {
     sendJson.mockRejectedValue(new ApiError('Network error: bad', 400, { serverMessage: 'The file is not an image' }));
     await expect(uploadOrKeepImage(jpeg(), 'front.jpg')).rejects.toThrow('The file is not an image');
     expect(sendJson).toHaveBeenCalledTimes(1);
+    expect(await localDb().pendingUploads.count()).toBe(0);
   });
 
   it('offline, keeps nothing the server would refuse by its bytes: it is refused now, with the server’s message', async () => {
@@ -59,6 +60,7 @@ describe('uploadOrKeepImage', () => {
     const cut = new Blob([JPEG_BYTES.subarray(0, 200)], { type: 'image/jpeg' });
     await expect(uploadOrKeepImage(cut, 'cut.jpg')).rejects.toThrow('The image could not be read.');
     expect(sendJson).not.toHaveBeenCalled();
+    expect(await localDb().pendingUploads.count()).toBe(0);
   });
 });
 

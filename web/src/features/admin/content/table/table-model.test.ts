@@ -83,7 +83,7 @@ describe('sortRows', () => {
     expect(ids(input)).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('sorts 5,000 rows well under 100 ms', () => {
+  it('sorts 5,000 rows by name', () => {
     const many = Array.from({ length: 5000 }, (_, index) => ({
       id: String(index),
       name: `Home ${(index * 7919) % 5000}`,
@@ -91,9 +91,8 @@ describe('sortRows', () => {
       price: (index * 104729) % 1_000_000,
       status: 'AVAILABLE',
     }));
-    const started = performance.now();
+    // How fast is bench:tables' business (npm run bench:tables, at 100x the records), not a test's.
     const sorted = sortRows(many, CONFIG, { key: 'name', direction: 'asc' });
-    expect(performance.now() - started).toBeLessThan(100);
     expect(sorted[0]!.name).toBe('Home 0');
     expect(sorted[1]!.name).toBe('Home 1');
   });
