@@ -1,6 +1,7 @@
 /** Login, verify, password change and admin users (SPEC §6, §7, §8; DESIGN §4 "Auth"). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain';
+import type { Transaction } from '../storage/storage';
 import { ADMIN, communityBody, createTestApp, SUPER_ADMIN, type TestApp } from '../../tests/support/api';
 
 /** The validation details an answer gives for one field. */
@@ -295,10 +296,15 @@ describe('token revocation (credential version)', () => {
    * request was hashing a password meanwhile): the next transaction on the storage deactivates them first.
    */
   function deactivateBeforeNextWrite(adminId: string): void {
+    beforeNextWrite((tx) => tx.update('adminUsers', adminId, { isActive: false }));
+  }
+
+  /** Commits `change` just before the next transaction on the storage (a change landing while a request runs). */
+  function beforeNextWrite(change: (tx: Transaction) => unknown): void {
     const transact = t.storage.transact.bind(t.storage);
     t.storage.transact = (async (body: Parameters<typeof transact>[0]) => {
       t.storage.transact = transact;
-      await transact((tx) => tx.update('adminUsers', adminId, { isActive: false }));
+      await transact(change);
       return transact(body);
     }) as typeof transact;
   }
@@ -370,15 +376,10 @@ describe('token revocation (credential version)', () => {
 
   it('refuses a write whose token was logged out while the request was under way, and stores nothing', async () => {
     const token = (await login(ADMIN.email, ADMIN.password)).json().token as string;
-    const transact = t.storage.transact.bind(t.storage);
-    t.storage.transact = (async (body: Parameters<typeof transact>[0]) => {
-      t.storage.transact = transact;
-      const { jti, exp } = t.app.jwt.decode<{ jti: string; exp: number }>(token)!;
-      await transact((tx) =>
-        tx.insert('revokedTokens', { id: jti, adminId: t.admin.id, expiresAt: new Date(exp * 1000).toISOString() }),
-      );
-      return transact(body);
-    }) as typeof transact;
+    const { jti, exp } = t.app.jwt.decode<{ jti: string; exp: number }>(token)!;
+    beforeNextWrite((tx) =>
+      tx.insert('revokedTokens', { id: jti, adminId: t.admin.id, expiresAt: new Date(exp * 1000).toISOString() }),
+    );
     const created = await t.request({
       method: 'POST',
       url: '/api/communities',

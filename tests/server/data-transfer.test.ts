@@ -121,12 +121,7 @@ describe('moving data between the file database and PostgreSQL', () => {
   );
 
   it('refuses an export folder whose records do not match its manifest, before writing anything', async () => {
-    const source = makeTempDir();
-    const storage = await openFileStorage({ dataDir: source });
-    await ensureFirstStart(storage, testConfig({ dataDir: source, adminPassword: 'owner-password-1' }));
-    await storage.close();
-    const exported = path.join(makeTempDir(), 'moving');
-    expect((await transfer('export', exported, { STORAGE: 'file', DATA_DIR: source })).code).toBe(0);
+    const exported = await exportedFolder({});
     const manifestFile = path.join(exported, 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
     manifest.collections.communities.count += 1;
@@ -138,12 +133,7 @@ describe('moving data between the file database and PostgreSQL', () => {
   });
 
   it('imports an export made before a collection existed (no revokedTokens in its records or manifest)', async () => {
-    const source = makeTempDir();
-    const storage = await openFileStorage({ dataDir: source });
-    await ensureFirstStart(storage, testConfig({ dataDir: source, adminPassword: 'owner-password-1' }));
-    await storage.close();
-    const exported = path.join(makeTempDir(), 'moving');
-    expect((await transfer('export', exported, { STORAGE: 'file', DATA_DIR: source })).code).toBe(0);
+    const exported = await exportedFolder({});
     for (const file of ['manifest.json', 'records.json']) {
       const written = JSON.parse(readFileSync(path.join(exported, file), 'utf8'));
       expect(written.collections).toHaveProperty('revokedTokens');
