@@ -2,7 +2,8 @@
  * `npm run bench`: every benchmark in turn (API against json-server, with the file storage and with PostgreSQL,
  * sync drain, 60 s mixed load, rendered pages under 50 connections (bench/pages/bench-pages.ts), then
  * bench/web/bench-web.ts: public
- * JS per route, Lighthouse mobile and desktop on the public pages, the offline repeat visit), the admin tables at
+ * JS per route, Lighthouse mobile and desktop on the public pages, the offline repeat visit), the contact form on a
+ * slow phone (bench/web/bench-forms.ts), the admin tables at
  * 100x (bench/web/bench-admin-tables.ts), then one table of
  * figure, budget and verdict (DESIGN §7), also written to bench/results/summary.{json,md}.
  */
@@ -61,6 +62,8 @@ run('bench/load/bench-load.ts');
 if (!existsSync(path.join(root, 'dist', 'client', '.vite', 'manifest.json'))) run('scripts/build.ts');
 run('bench/pages/bench-pages.ts');
 run('bench/web/bench-web.ts');
+// The contact form on a slow phone (6x CPU, slow 4G): typing through the app's start, Send to confirmation.
+run('bench/web/bench-forms.ts');
 // The back office's record tables on a 100x catalogue: sort, filter and page change in Chromium (issue 18).
 run('bench/web/bench-admin-tables.ts');
 
@@ -129,6 +132,8 @@ for (const row of pages?.scaleRows ?? []) {
 }
 const load = readJson<{ rows?: SummaryRow[] }>('load.json');
 rows.push(...(load?.rows ?? []).map((row) => ({ ...row, figure: `Load: ${row.figure}` })));
+const forms = readJson<{ rows?: SummaryRow[] }>('forms.json');
+rows.push(...(forms?.rows ?? []).map((row) => ({ ...row, figure: `Slow phone: ${row.figure}` })));
 for (const bundle of measurePublicBundles(path.join(root, 'dist', 'client'))) {
   rows.push({
     figure: `JS to render ${bundle.route} (gzip)`,
