@@ -96,13 +96,24 @@ describe('WebKit (iPhone and iPad engine)', () => {
     // A page load would lose this mark: the router must handle the link in the page.
     await session.run('window.__sameDocument = true');
     await session.press('link', listing.title);
-    await session.waitFor(
-      'return location.pathname === arguments[0] && document.title.startsWith(arguments[1])',
-      'the listing page',
-      15_000,
-      `/listing/${listing.id}`,
-      listing.title,
-    );
+    // 30 s: this wait ran out at 15 s twice in clean-clone CI runs (passing on the retry), with WebKitGTK under Xvfb
+    // on a loaded 2-core machine. If it runs out again, the error says where the page was.
+    await session
+      .waitFor(
+        'return location.pathname === arguments[0] && document.title.startsWith(arguments[1])',
+        'the listing page',
+        30_000,
+        `/listing/${listing.id}`,
+        listing.title,
+      )
+      .catch(async (error: Error) => {
+        const state = await session!
+          .run<string>(
+            'return JSON.stringify({ path: location.pathname, title: document.title, sameDocument: window.__sameDocument === true, headings: [...document.querySelectorAll("h1")].map((h) => h.textContent) })',
+          )
+          .catch((stateError: Error) => `unreadable (${stateError.message})`);
+        throw new Error(`${error.message}; the page then: ${state}`);
+      });
     expect(await session.run<boolean>('return window.__sameDocument === true')).toBe(true);
   }, 120_000);
 
