@@ -54,8 +54,9 @@ export async function runWrk(run: WrkRun): Promise<WrkFigures> {
   // One path needs no script: wrk asks for the URL's own path, without calling Lua for every request (which the
   // ceiling and the single-URL reads would pay for nothing).
   const single = run.paths?.length === 1 ? new URL(run.paths[0]!, run.url).href : undefined;
+  const { pathname, search } = new URL(run.url);
   const scriptText = run.uniqueParameter
-    ? uniqueParameterScript(new URL(run.url).pathname + new URL(run.url).search, run.uniqueParameter)
+    ? uniqueParameterScript(pathname + search, run.uniqueParameter)
     : run.paths && !single
       ? pathsScript(run.paths)
       : undefined;

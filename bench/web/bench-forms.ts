@@ -20,9 +20,11 @@
  * 750 kbit/s up, 150 ms round trips), as the e2e tests. Writes bench/results/forms.json and forms.md.
  */
 import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumVersion, DEFAULT_CHROME_PATH } from '../../tests/support/chromium';
+import { SLOW_PHONE_CPU_SLOWDOWN, SLOW_PHONE_NETWORK } from '../../tests/support/slow-phone';
 import { makeTempDir, removeTempDirs, startServer } from '../../tests/server/server-process';
 import { machineEnvironment } from '../support/machine';
 import { markdownTable } from '../support/markdown';
@@ -38,13 +40,6 @@ const { pageFunctions } = (await import('lighthouse/core/lib/page-functions.js' 
 const { computeBenchmarkIndex } = pageFunctions;
 
 const RUNS = Number(process.env.FORM_RUNS ?? 5);
-const CPU_SLOWDOWN = 6;
-const SLOW_NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
 const KEY_DELAY_MS = 60;
 export const INP_BUDGET_MS = 200;
 const ADMIN_EMAIL = 'admin@example.com';
@@ -175,9 +170,9 @@ async function oneRun(
     const benchmarkIndex = await page.evaluate(`(${computeBenchmarkIndex.toString()})()`);
     await page.addInitScript(EVENT_TIMING_SCRIPT);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE_CPU_SLOWDOWN });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
+    await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE_NETWORK);
 
     await page.goto(`${baseUrl}${scenario.path}`, { waitUntil: 'commit' });
     const { form, tappedAtMs } = await scenario.open(page);
@@ -277,7 +272,7 @@ function scenarioRows(label: string, runs: FormRun[]): string[][] {
 
 async function main(): Promise<void> {
   const startedAt = new Date();
-  const loadAverage = (await import('node:os')).loadavg();
+  const loadAverage = os.loadavg();
   ensureWebBuild();
   const server = await startServer({
     dataDir: makeTempDir('hc-bench-forms-'),
@@ -321,7 +316,7 @@ async function main(): Promise<void> {
   const environment = { ...machineEnvironment(loadAverage), chromium: chromiumVersion() };
   const indexes = [...runsByForm.values()].flat().map((run) => run.benchmarkIndex);
   const heading =
-    `Forms on a slow phone: ${CPU_SLOWDOWN}x CPU, slow 4G (1.6 Mbit/s, 150 ms), 390 x 844, no service worker; ` +
+    `Forms on a slow phone: ${SLOW_PHONE_CPU_SLOWDOWN}x CPU, slow 4G (1.6 Mbit/s, 150 ms), 390 x 844, no service worker; ` +
     `keys typed every ${KEY_DELAY_MS} ms from the moment the field shows; ${RUNS} runs per form. Chromium ` +
     `${environment.chromium}, benchmarkIndex ${Math.min(...indexes)}-${Math.max(...indexes)}.`;
   console.log(`\n${heading}\n\n${table}`);
@@ -333,7 +328,12 @@ async function main(): Promise<void> {
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
         environment,
-        settings: { runs: RUNS, cpuSlowdown: CPU_SLOWDOWN, network: SLOW_NETWORK, keyDelayMs: KEY_DELAY_MS },
+        settings: {
+          runs: RUNS,
+          cpuSlowdown: SLOW_PHONE_CPU_SLOWDOWN,
+          network: SLOW_PHONE_NETWORK,
+          keyDelayMs: KEY_DELAY_MS,
+        },
         runs: Object.fromEntries(runsByForm),
         rows: rows.map(([figure, value, , budget, verdict]) => ({ figure, value, budget, verdict })),
       },

@@ -16,15 +16,7 @@ import { publicCommunity, publicListings, uniqueEmail, waitForLeads } from './su
 import { describeProblems, newPage, type E2ePage } from './support/browser';
 import { e2eEnv } from './support/env';
 import { browserSuite } from './support/suite';
-
-/** A slow phone: 6x CPU, and a slow 4G link (about 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips). */
-const CPU_SLOWDOWN = 6;
-const SLOW_NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
+import { SLOW_PHONE_CPU_SLOWDOWN, SLOW_PHONE_NETWORK } from '../support/slow-phone';
 
 const suite = browserSuite();
 let tab: E2ePage | undefined;
@@ -65,9 +57,9 @@ afterEach(async ({ task }) => {
 async function slowPhone(): Promise<{ page: Page; cdp: CDPSession }> {
   tab = await newPage(suite.browser, { viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   const cdp = await tab.page.context().newCDPSession(tab.page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE_CPU_SLOWDOWN });
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
+  await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE_NETWORK);
   return { page: tab.page, cdp };
 }
 
