@@ -310,6 +310,20 @@ describe('content saves online', () => {
     await reconnect();
     expect(await listOutbox()).toEqual([]);
     expect(await t.storage.get('communities', offlineOne.id)).not.toHaveProperty('coordinates');
+
+    // Created offline behind an earlier unsent save (so the create is still unsent), then emptied: the edit is
+    // folded into the create, and the create must not carry the edit's null (the create schema refuses it: the
+    // whole community was parked as refused, 400, and vanished from the lists).
+    goOffline();
+    await saveAdmin('properties', propertyBody({ title: 'First offline save' }));
+    const made = (await saveAdmin('communities', withPin('Made Offline'))).record;
+    const folded = await saveAdmin('communities', emptied(made));
+    expect(folded.queued).toBe(true);
+    await reconnect();
+    expect(await listOutbox()).toEqual([]);
+    const stored = await t.storage.get('communities', made.id);
+    expect(stored).toMatchObject({ name: 'Made Offline' });
+    expect(stored).not.toHaveProperty('coordinates');
   });
 
   it('a refused save (400) throws the ApiError with field details and leaves nothing queued', async () => {

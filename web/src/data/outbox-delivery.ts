@@ -191,8 +191,11 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainRepo
       tried.add(next.id);
       pass = true;
       const delivery = await deliverEntry(next.id, options);
+      // Not delivered here: another tab or an inquiry's own send has it (or had it). It stays in this pass's view,
+      // tried, so the record's later entries wait for it (without Web Locks two tabs drain at once, and a later
+      // edit sent while the earlier one is in flight met a false 412, or a 404 before its create).
+      if (!delivery) continue;
       entries = entries.filter((entry) => entry.id !== next.id);
-      if (!delivery) continue; // another tab or an inquiry's own send has it
       if (delivery.next) entries.push(delivery.next);
       if (delivery.outcome === 'done') report.sent += 1;
       else if (delivery.outcome === 'conflict') report.conflicts += 1;

@@ -9,6 +9,7 @@ import {
   coalesceOnEnqueue,
   deliveredVersion,
   nextAttemptDelay,
+  RECORD_DELETED_MESSAGE,
   rebaseLaterEntries,
   rewindNetworkBackoff,
   settleEntry,
@@ -202,6 +203,20 @@ describe('coalesceOnEnqueue', () => {
     expect(plan.carrier?.id).toBe(create.id);
   });
 
+  it('an update emptying a field of an unsent create leaves the field out of the create (a create refuses null)', () => {
+    const create = entry({
+      op: 'create',
+      method: 'POST',
+      path: 'communities',
+      payload: { name: 'A', coordinates: { lat: 29.5, lng: -95.7 } },
+    });
+    const emptied = entry({ payload: { coordinates: null, name: 'B' }, baseVersion: 1 });
+    expect(coalesceOnEnqueue([create], emptied).put).toEqual([{ ...create, payload: { name: 'B' } }]);
+    // Two unsent updates keep the null: on an update it is what removes the stored field.
+    const update = entry({ payload: { name: 'C' }, baseVersion: 2 });
+    expect(coalesceOnEnqueue([update], emptied).put[0]?.payload).toEqual({ name: 'B', coordinates: null });
+  });
+
   it('merges two unsent updates of the same record, keeping the first base version', () => {
     const first = entry({ payload: { name: 'B' }, baseVersion: 3 });
     const second = entry({ payload: { location: 'Y' }, baseVersion: 3 });
@@ -307,6 +322,15 @@ describe('settleEntry', () => {
     const details = [{ path: 'name', message: 'Community Name is required' }];
     const { next } = settleEntry(entry(), { status: 400, message: 'Invalid input', details }, 0, random);
     expect(next).toMatchObject({ state: 'failed', lastError: 'Invalid input', details });
+  });
+
+  it('an edit answered 404 says the record was deleted on the server meanwhile; a create keeps the server’s text', () => {
+    const { next } = settleEntry(entry(), { status: 404, message: 'Not found' }, 0, random);
+    expect(next).toMatchObject({ state: 'failed', lastError: RECORD_DELETED_MESSAGE });
+    const lead = settleEntry(entry({ op: 'patch', method: 'PATCH' }), { status: 404, message: 'Not found' }, 0, random);
+    expect(lead.next?.lastError).toBe(RECORD_DELETED_MESSAGE);
+    const create = entry({ op: 'create', method: 'POST', path: 'communities' });
+    expect(settleEntry(create, { status: 404, message: 'Not found' }, 0, random).next?.lastError).toBe('Not found');
   });
 
   it('a 401 keeps the entry as it was, first in line for the next login', () => {

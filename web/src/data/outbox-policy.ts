@@ -60,11 +60,17 @@ export interface CoalescePlan {
   carrier: OutboxEntry | null;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function mergePayload(earlier: unknown, later: unknown): unknown {
-  const isObject = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
   // Updates are partial (only fields sent change, nested objects replaced whole): a shallow merge is exact.
   return isObject(earlier) && isObject(later) ? { ...earlier, ...later } : later;
+}
+
+function withoutNullFields(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+  return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== null));
 }
 
 /**
@@ -81,7 +87,8 @@ function appendsHistory(payload: unknown): boolean {
 /**
  * Folds a new write into the newest entry of the same record when that one was never sent (sending a changed
  * payload under a key the server may already have seen would be refused with 422):
- * - create + update → the create, with the update's fields (one POST instead of POST then PUT);
+ * - create + update → the create, with the update's fields (one POST instead of POST then PUT), less the fields the
+ *   update empties (null);
  * - update + update (or patch + patch) on the same path → one update, keeping the first's baseVersion, unless
  *   both add to the record's history (two notes stay two entries; the later one is rebased when the first lands);
  * - create + delete → nothing at all (the server never hears of the record);
@@ -97,7 +104,9 @@ export function coalesceOnEnqueue(queue: readonly OutboxEntry[], incoming: Outbo
 
   const isEdit = (op: OutboxOp) => op === 'update' || op === 'patch';
   if (last.op === 'create' && isEdit(incoming.op)) {
-    const merged = { ...last, payload: mergePayload(last.payload, incoming.payload) };
+    // An edit's null removes a field; a create has nothing to remove and its schema refuses null, so the field is
+    // left out (as a create made directly leaves its null fields out).
+    const merged = { ...last, payload: withoutNullFields(mergePayload(last.payload, incoming.payload)) };
     return { put: [merged], remove: [], carrier: merged };
   }
   const bothAppend = appendsHistory(last.payload) && appendsHistory(incoming.payload);
@@ -127,6 +136,13 @@ export interface Settlement {
   /** The entry to keep, or null when it is finished and leaves the queue. */
   next: OutboxEntry | null;
 }
+
+/**
+ * An edit answered 404: the record was deleted on the server after the change was made (the server's own text,
+ * "Not found", says nothing of that, and this device's copy of the record is gone after the next list read).
+ */
+export const RECORD_DELETED_MESSAGE =
+  'This record was deleted on the server after you changed it, so your change was not saved. Your change is below: copy what you need, then discard it.';
 
 function messageOf(result: DeliveryResult): string {
   if (result.message) return result.message;
@@ -167,6 +183,7 @@ export function settleEntry(
         outcome,
         next: {
           ...base,
+          ...(result.status === 404 && entry.op !== 'create' ? { lastError: RECORD_DELETED_MESSAGE } : {}),
           state: 'failed',
           attempts: entry.attempts + 1,
           ...(result.details ? { details: result.details } : {}),

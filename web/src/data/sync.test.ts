@@ -310,6 +310,29 @@ describe('drainOutbox', () => {
     expect(await listOutbox()).toEqual([]);
   });
 
+  it('two drains at once without Web Locks (two tabs): a record’s later edit waits while the other drain sends the earlier one', async () => {
+    expect(globalThis.navigator?.locks).toBeUndefined(); // the browsers without Web Locks this covers
+    const [first, second] = await putEntries({}, {});
+    let releaseFirst = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const sent: string[] = [];
+    const send: SendEntry = async (entry) => {
+      sent.push(entry.id);
+      if (entry.id === first!.id) await firstAnswered;
+      return ok(entry);
+    };
+    // Both read the queue before either claims: the second finds the first entry claimed by the other drain.
+    const drains = [drainOutbox({ send, now, random }), drainOutbox({ send, now, random })];
+    await vi.waitFor(() => expect(sent).toContain(first!.id));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toEqual([first!.id]);
+    releaseFirst();
+    await Promise.all(drains);
+    await drainOutbox({ send, now, random });
+    expect(sent).toEqual([first!.id, second!.id]);
+    expect(await listOutbox()).toEqual([]);
+  });
+
   it('resends an entry left "sending" by a closed tab, with the same key, once its lease is over', async () => {
     const [stuck] = await putEntries({ state: 'sending', nextAttemptAt: clock + SEND_LEASE_MS });
     const { send, calls } = scriptedSend(ok);

@@ -54,7 +54,8 @@ export function diffFields(mine: unknown, theirs: unknown): DiffRow[] {
   });
 }
 
-function Value({ value }: { value: unknown }) {
+/** One field's value as the Sync page shows it (both versions of a conflict, a refused change's fields). */
+export function FieldValue({ value }: { value: unknown }) {
   if (value === undefined || value === null || value === '') return <span className="admin-muted">(empty)</span>;
   if (typeof value === 'boolean') return <>{value ? 'Yes' : 'No'}</>;
   if (typeof value === 'string' || typeof value === 'number') return <>{String(value)}</>;
@@ -97,10 +98,10 @@ export function ConflictView({ entry }: { entry: OutboxEntry }) {
                     {row.differs && <span className="admin-visually-hidden"> (differs)</span>}
                   </th>
                   <td>
-                    <Value value={row.mine} />
+                    <FieldValue value={row.mine} />
                   </td>
                   <td>
-                    <Value value={row.theirs} />
+                    <FieldValue value={row.theirs} />
                   </td>
                 </tr>
               ))}
@@ -118,7 +119,7 @@ export function ConflictView({ entry }: { entry: OutboxEntry }) {
               <div key={row.field} style={{ display: 'contents' }}>
                 <dt>{fieldLabel(row.field)}</dt>
                 <dd>
-                  <Value value={row.theirs} />
+                  <FieldValue value={row.theirs} />
                 </dd>
               </div>
             ))}

@@ -1,7 +1,7 @@
 /**
  * The Sync page (DESIGN §5 "Outbox and sync worker"): changes made on this device that the server does not have
  * yet. Conflicts (412) show both versions field by field, differences highlighted, with 'Keep mine' and 'Take
- * theirs'; refused changes (400/422...) show the server's message with Retry and Discard; the rest wait their turn.
+ * theirs'; refused changes (400/404/422...) show the server's message and the change itself with Retry and Discard; the rest wait their turn.
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { outboxEntriesStore } from '@/data/repositories/admin/outbox-live';
@@ -20,6 +20,7 @@ import { ConflictView } from './conflict-view';
 import { CONFLICT, HELD, REFUSED, type EntryAction, type StuckKind } from './entry-actions';
 import { entryTitle, ENTITY_LABELS, OP_LABELS } from './entry-labels';
 import { focusAfterResolve } from './focus-after-resolve';
+import { RefusedView } from './refused-view';
 
 /** The id of a stuck change's card heading (focused once the card before it is resolved). */
 const cardTitleId = (entryId: string) => `sync-entry-${entryId}`;
@@ -218,18 +219,7 @@ export function SyncPage() {
           </h2>
           {failed.map((entry) => (
             <EntryCard key={entry.id} entry={entry} kind={REFUSED} busy={busy === entry.id} onAct={onAct}>
-              <div className="admin-alert" data-tone="error">
-                <p>{entry.lastError || 'The server refused this change.'}</p>
-                {entry.details && entry.details.length > 0 && (
-                  <ul style={{ margin: '6px 0 0', paddingLeft: 20, fontWeight: 400 }}>
-                    {entry.details.map((detail) => (
-                      <li key={`${detail.path}-${detail.message}`}>
-                        <strong>{detail.path || 'record'}</strong>: {detail.message}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
+              <RefusedView entry={entry} />
             </EntryCard>
           ))}
         </section>
