@@ -202,6 +202,27 @@ describe('public reads', () => {
     expect((await put({ general: { ...general, contactEmail: '   ' } })).statusCode).toBe(200);
   });
 
+  it('a settings change keeps the fields it does not send, in its group too (two super admins, two fields)', async () => {
+    const put = (json: unknown) => t.request({ method: 'PUT', url: '/api/settings', token: t.superToken, json });
+    const read = async () => (await t.request({ method: 'GET', url: '/api/public/settings' })).json();
+    expect((await put({ general: { siteName: 'Bayou City Homes' } })).statusCode).toBe(200);
+    const phone = await put({ general: { contactPhone: '(713) 555-0199' }, seo: { metaTitle: 'Bayou homes' } });
+    expect(phone.statusCode).toBe(200);
+    expect(phone.json().general).toMatchObject({ siteName: 'Bayou City Homes', contactPhone: '(713) 555-0199' });
+    const settings = await read();
+    expect(settings.general).toEqual({
+      ...DEFAULT_SITE_SETTINGS.general,
+      siteName: 'Bayou City Homes',
+      contactPhone: '(713) 555-0199',
+    });
+    expect(settings.seo).toEqual({ ...DEFAULT_SITE_SETTINGS.seo, metaTitle: 'Bayou homes' });
+    // A field sent is still checked as before; nothing of a refused change is kept.
+    const blank = await put({ general: { siteName: ' ', contactPhone: '1' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().details).toContainEqual({ path: 'general.siteName', message: 'Site name is required' });
+    expect(await read()).toEqual(settings);
+  });
+
   it('never hands out credentials outside demo mode', async () => {
     const config = (await t.request({ method: 'GET', url: '/api/public/config' })).json();
     expect(config).toEqual({ demoMode: false });

@@ -1,6 +1,11 @@
 /** Site settings (DESIGN §5): any admin reads them, only a SUPER_ADMIN saves; they apply to the public site. */
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_SITE_SETTINGS, siteSettingsUpdateSchema, type SiteSettingsUpdate } from '../../domain';
+import {
+  applySettingsUpdate,
+  DEFAULT_SITE_SETTINGS,
+  siteSettingsUpdateSchema,
+  type SiteSettingsUpdate,
+} from '../../domain';
 import { runWrite } from '../http/idempotent-write';
 import { readSiteSettings, SETTINGS_ID } from './public';
 
@@ -15,13 +20,13 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
         request,
         reply,
         ({ tx }) => {
-          // The groups not sent are kept as they are now, read in this transaction: read before it, a save of
-          // another group committed meanwhile (another instance on PostgreSQL, a queued save) would be undone.
+          // The fields not sent are kept as they are now, read in this transaction: read before it, a save of
+          // another field committed meanwhile (another instance on PostgreSQL, a queued save) would be undone.
           const stored = tx.get('settings', SETTINGS_ID);
           const current = stored
             ? { general: stored.general, appearance: stored.appearance, seo: stored.seo }
             : DEFAULT_SITE_SETTINGS;
-          const next = { ...current, ...request.body };
+          const next = applySettingsUpdate(current, request.body);
           const saved = stored
             ? tx.update('settings', SETTINGS_ID, next)
             : tx.insert('settings', { id: SETTINGS_ID, ...next });

@@ -37,6 +37,37 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = siteSettingsSchema.parse({ general: {}, appearance: {}, seo: {} });
 
-/** A settings update may send any of the three groups; each group sent is replaced whole. */
-export const siteSettingsUpdateSchema = siteSettingsSchema.partial();
-export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;
+/** A change of the settings: any of the three groups, each with only the fields that change. */
+export type SiteSettingsUpdate = { [Group in keyof SiteSettings]?: Partial<SiteSettings[Group]> };
+
+/** A group's fields, each optional and without its default: a field not sent keeps its stored value. */
+function fieldsThatChange(group: z.ZodObject) {
+  return z.object(
+    Object.fromEntries(
+      Object.entries(group.shape).map(([name, field]) => [
+        name,
+        (field instanceof z.ZodDefault ? field.removeDefault() : field).optional(),
+      ]),
+    ),
+  );
+}
+
+/**
+ * A settings update (PUT /api/settings) changes the fields it sends, field by field (docs/decisions.md): a save
+ * made offline of the contact phone does not put back, when it syncs, the site name another super admin changed
+ * meanwhile. A whole group (what older clients send) still replaces every field of it.
+ */
+export const siteSettingsUpdateSchema = z.object({
+  general: fieldsThatChange(siteSettingsSchema.shape.general).optional(),
+  appearance: fieldsThatChange(siteSettingsSchema.shape.appearance).optional(),
+  seo: fieldsThatChange(siteSettingsSchema.shape.seo).optional(),
+}) as unknown as z.ZodType<SiteSettingsUpdate>;
+
+/** The stored settings with an update's fields applied, group by group. */
+export function applySettingsUpdate(current: SiteSettings, update: SiteSettingsUpdate): SiteSettings {
+  return {
+    general: { ...current.general, ...update.general },
+    appearance: { ...current.appearance, ...update.appearance },
+    seo: { ...current.seo, ...update.seo },
+  };
+}

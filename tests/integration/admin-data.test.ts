@@ -647,23 +647,32 @@ describe('settings', () => {
     expect((await t.request({ method: 'GET', url: '/api/public/settings' })).json()).toMatchObject({ general, seo });
   });
 
-  it("a whole form saved offline sends only the groups it changed: a colleague's change to another group stays", async () => {
+  it("a whole form saved offline sends only the fields it changed: a colleague's change to another field stays, in the same group too", async () => {
     await loginSuper();
     const loaded = await getAdminSettings();
     goOffline();
     const draft = { ...loaded, general: { ...loaded.general, contactPhone: '(713) 555-0199' } };
     await expect(saveSettings(draft, loaded)).resolves.toMatchObject({ queued: true });
+    // A second save from the same form, of another field of the same group: both wait, merged field by field.
+    const second = { ...draft, general: { ...draft.general, contactEmail: 'office@example.com' } };
+    await expect(saveSettings(second, draft)).resolves.toMatchObject({
+      queued: true,
+      settings: { general: { contactPhone: '(713) 555-0199', contactEmail: 'office@example.com' } },
+    });
     const colleague = await t.request({
       method: 'PUT',
       url: '/api/settings',
       token: t.superToken,
-      json: { seo: { ...loaded.seo, metaTitle: 'Colleague title' } },
+      json: {
+        general: { ...loaded.general, siteName: 'Colleague name' },
+        seo: { ...loaded.seo, metaTitle: 'Colleague title' },
+      },
     });
     expect(colleague.statusCode).toBe(200);
     await reconnect();
     expect(await listOutbox()).toEqual([]);
     expect((await t.request({ method: 'GET', url: '/api/public/settings' })).json()).toMatchObject({
-      general: { contactPhone: '(713) 555-0199' },
+      general: { siteName: 'Colleague name', contactPhone: '(713) 555-0199', contactEmail: 'office@example.com' },
       seo: { metaTitle: 'Colleague title' },
     });
   });

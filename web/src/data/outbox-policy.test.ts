@@ -217,6 +217,16 @@ describe('coalesceOnEnqueue', () => {
     expect(coalesceOnEnqueue([update], emptied).put[0]?.payload).toEqual({ name: 'B', coordinates: null });
   });
 
+  it('merges two unsent settings changes field by field inside their groups', () => {
+    const settings = { entity: 'settings', entityId: 'site', path: 'settings' } as const;
+    const phone = entry({ ...settings, payload: { general: { contactPhone: '(713) 555-0199' } } });
+    const name = entry({ ...settings, payload: { general: { siteName: 'Bayou Homes' }, seo: { metaTitle: 'T' } } });
+    expect(coalesceOnEnqueue([phone], name).put[0]?.payload).toEqual({
+      general: { contactPhone: '(713) 555-0199', siteName: 'Bayou Homes' },
+      seo: { metaTitle: 'T' },
+    });
+  });
+
   it('merges two unsent updates of the same record, keeping the first base version', () => {
     const first = entry({ payload: { name: 'B' }, baseVersion: 3 });
     const second = entry({ payload: { location: 'Y' }, baseVersion: 3 });

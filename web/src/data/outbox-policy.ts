@@ -68,6 +68,17 @@ function mergePayload(earlier: unknown, later: unknown): unknown {
   return isObject(earlier) && isObject(later) ? { ...earlier, ...later } : later;
 }
 
+/**
+ * The site settings' update changes fields inside its groups (general, appearance, seo), so two of them merge
+ * group by group: shallow, the later group would drop the fields the earlier one changed.
+ */
+function mergeSettingsPayload(earlier: unknown, later: unknown): unknown {
+  if (!isObject(earlier) || !isObject(later)) return later;
+  const merged: Record<string, unknown> = { ...earlier };
+  for (const [group, fields] of Object.entries(later)) merged[group] = mergePayload(earlier[group], fields);
+  return merged;
+}
+
 function withoutNullFields(payload: unknown): unknown {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
   return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== null));
@@ -112,7 +123,8 @@ export function coalesceOnEnqueue(queue: readonly OutboxEntry[], incoming: Outbo
   const bothAppend = appendsHistory(last.payload) && appendsHistory(incoming.payload);
   const samePath = last.op === incoming.op && last.method === incoming.method && last.path === incoming.path;
   if (isEdit(last.op) && samePath && !bothAppend) {
-    const merged = { ...last, payload: mergePayload(last.payload, incoming.payload) };
+    const merge = incoming.entity === 'settings' ? mergeSettingsPayload : mergePayload;
+    const merged = { ...last, payload: merge(last.payload, incoming.payload) };
     return { put: [merged], remove: [], carrier: merged };
   }
   if (last.op === 'create' && incoming.op === 'delete') {

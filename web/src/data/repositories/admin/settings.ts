@@ -1,9 +1,14 @@
 /**
  * Site settings (DESIGN §5 "Site settings are stored on the server"): any admin reads them (GET /api/settings),
- * a SUPER_ADMIN saves them (PUT /api/settings, each group sent replaced whole) through the outbox, so a change
+ * a SUPER_ADMIN saves them (PUT /api/settings, only the fields that changed) through the outbox, so a change
  * made offline is kept and sent later. Reads answer the local copy only when the server cannot be reached.
  */
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@domain/schemas/settings';
+import {
+  applySettingsUpdate,
+  DEFAULT_SITE_SETTINGS,
+  type SiteSettings,
+  type SiteSettingsUpdate,
+} from '@domain/schemas/settings';
 import { NetworkUnreachableError } from '../../http-errors';
 import { getJson } from '../../http-client';
 import { localDb, SETTINGS_KEY } from '../../local-db';
@@ -22,11 +27,11 @@ export interface AdminSettingsResult {
 const isOnItsWay = (entry: OutboxEntry) =>
   entry.entity === 'settings' && (entry.state === 'pending' || entry.state === 'sending');
 
-/** `settings` with this device's queued settings changes applied (groups replaced whole, as the server does). */
+/** `settings` with this device's queued settings changes applied (field by field, as the server does). */
 function withQueuedChanges(settings: SiteSettings, entries: readonly OutboxEntry[]): { settings: SiteSettings; pending: boolean } {
   const queued = entries.filter(isOnItsWay).sort((a, b) => a.createdAt - b.createdAt);
   let merged = settings;
-  for (const entry of queued) merged = { ...merged, ...(entry.payload as Partial<SiteSettings>) };
+  for (const entry of queued) merged = applySettingsUpdate(merged, entry.payload as SiteSettingsUpdate);
   return { settings: merged, pending: queued.length > 0 };
 }
 
@@ -61,24 +66,20 @@ export async function getAdminSettings(): Promise<SiteSettings> {
 }
 
 /**
- * Saves the groups given (general, appearance, seo) through the outbox. Resolves the server's settings, or,
+ * Saves the settings given (general, appearance, seo) through the outbox. Resolves the server's settings, or,
  * when queued, the settings as this device now shows them. Throws ApiError when refused (403 "Super admin
  * access required", 400 with `details`) and ApiError 401 when the session expired (the change stays queued).
  *
- * `base`, the settings as the form loaded them: only the groups that differ from it are sent. The server keeps
- * the groups not sent, so a save of the contact phone made offline no longer puts back, when it syncs, the SEO
- * title another super admin changed meanwhile (docs/decisions.md: settings are last-write-wins per group).
+ * `base`, the settings as the form loaded them: only the fields that differ from it are sent, and the server keeps
+ * the fields not sent, so a save of the contact phone made offline does not put back, when it syncs, the site name
+ * or the SEO title another super admin changed meanwhile (docs/decisions.md). Without `base` the groups given are
+ * sent whole.
  */
 export async function saveSettings(
   settings: Partial<SiteSettings>,
   base?: SiteSettings,
 ): Promise<{ settings: SiteSettings; queued: boolean }> {
-  const payload = Object.fromEntries(
-    Object.entries(settings).filter(
-      ([group, value]) =>
-        value !== undefined && (!base || JSON.stringify(value) !== JSON.stringify(base[group as keyof SiteSettings])),
-    ),
-  );
+  const payload = base ? changedSettingsFields(settings, base) : withoutEmptyGroups(settings);
   if (base && Object.keys(payload).length === 0) {
     const view = withQueuedChanges(await localSettings(), await listOutbox());
     return { settings: view.settings, queued: false };
@@ -96,4 +97,20 @@ export async function saveSettings(
   }
   const view = withQueuedChanges(await localSettings(), await listOutbox());
   return { settings: view.settings, queued: outcome.status === 'queued' };
+}
+
+function withoutEmptyGroups(settings: Partial<SiteSettings>): SiteSettingsUpdate {
+  return Object.fromEntries(Object.entries(settings).filter(([, fields]) => fields !== undefined));
+}
+
+/** The fields of `settings` whose value differs from `base`, group by group; groups with none are left out. */
+export function changedSettingsFields(settings: Partial<SiteSettings>, base: SiteSettings): SiteSettingsUpdate {
+  const update: Record<string, Record<string, unknown>> = {};
+  for (const [group, fields] of Object.entries(settings) as [keyof SiteSettings, Record<string, unknown>][]) {
+    if (!fields) continue;
+    const before = base[group] as Record<string, unknown>;
+    const changed = Object.entries(fields).filter(([field, value]) => value !== before[field]);
+    if (changed.length > 0) update[group] = Object.fromEntries(changed);
+  }
+  return update;
 }
