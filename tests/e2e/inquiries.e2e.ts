@@ -184,6 +184,52 @@ describe('listing popup', () => {
     expect(leads[0]).toMatchObject({ listingId: listing.id, listingTitle: listing.title, status: 'NEW' });
     expect(leads[0]!.submittedAt).toBeTruthy();
   });
+
+  it('a popup or dialog whose code is in opens on the click, with no timer to wait for (React’s 300 ms Suspense throttle)', async () => {
+    await tab?.close();
+    tab = await newPage(context, { serviceWorkers: 'block' });
+    const { page } = tab;
+    // The page's timers are the test's from the start (React keeps the setTimeout it found when it loaded).
+    await page.clock.install();
+    await open(page, `/listing/${listing.id}`);
+    const contactAgent = page.getByRole('button', { name: 'Contact Agent', exact: true }).last();
+    // The pointer reaching the button loads the popup's code. (The clock's stand-in for `performance` has no
+    // resource entries: the test watches the responses.)
+    const popupCode = page.waitForResponse(/\/inquiry-popup-[^/]*\.js$/);
+    await contactAgent.hover();
+    await popupCode;
+    await sleep(500); // evaluated
+    // From here no timer fires: a popup that suspends on its first render would show only when React's reveal
+    // timer (300 ms after the empty fallback) ran, that is never.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await contactAgent.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/name/i).first().waitFor({ state: 'visible', timeout: 5_000 });
+    // The visit dialog, and the header's search, the same way.
+    await dialog.getByRole('button', { name: /close/i }).first().click();
+    await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+    await page.clock.resume();
+    const schedule = page.getByRole('button', { name: 'Schedule Tour', exact: true }).first();
+    const visitCode = page.waitForResponse(/\/visit-dialog-[^/]*\.js$/);
+    await schedule.hover();
+    await visitCode;
+    await sleep(500);
+    await page.clock.pauseAt(Date.now() + 120_000);
+    await schedule.click();
+    const visit = page.getByRole('dialog');
+    await visit.waitFor({ state: 'visible', timeout: 5_000 });
+    await page.keyboard.press('Escape');
+    await visit.waitFor({ state: 'hidden', timeout: 5_000 });
+    await page.clock.resume();
+    const search = page.getByRole('button', { name: 'Search', exact: true });
+    const searchCode = page.waitForResponse(/\/search-dialog-[^/]*\.js$/);
+    await search.hover();
+    await searchCode;
+    await sleep(500);
+    await page.clock.pauseAt(Date.now() + 180_000);
+    await search.click();
+    await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 5_000 });
+  });
 });
 
 const contactForm = (page: Page) => page.locator('form').filter({ has: page.getByLabel(/message/i) });

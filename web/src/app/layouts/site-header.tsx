@@ -11,7 +11,7 @@ import { FavoritesLink } from '@/features/favorites/favorites-link';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { GROUP_TAGLINE } from '@/utils/brand';
 import { Icon, SEARCH } from '@/components/icon';
-import { LazySearchDialog, preloadSearchDialog } from '@/features/search/lazy-search-dialog';
+import { LazySearchDialog, preloadSearchDialog, showSearchDialog } from '@/features/search/lazy-search-dialog';
 import { BrandMark } from '@/components/layout/brand-mark';
 
 const NAV = [
@@ -47,7 +47,7 @@ export function SiteHeader() {
           className="icon-button site-header__search"
           aria-label="Search"
           aria-haspopup="dialog"
-          onClick={() => setSearchOpen(true)}
+          onClick={() => showSearchDialog(() => setSearchOpen(true))}
           onPointerEnter={preloadSearchDialog}
           onFocus={preloadSearchDialog}
         >

@@ -5,23 +5,25 @@
  * first, the device's copy offline), so the page works offline too.
  */
 import { Link } from 'react-router-dom';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import type { CommunityListItem } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import { publicReader } from '@/data/public-reader';
 import { formatUsd } from '@/utils/format';
+import { lazyWithPreload } from '@/components/lazy-with-preload';
 import { RoomFacts, statusBadge } from '@/components/listing-labels';
 import { buildComparison, selectionProblem } from './compare';
 import { CompareTable } from './compare-table';
 import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
 import { loadFavoritesNow, removeFavorite, useFavorites, type FavoriteRow } from './favorites-store';
 import { SHORTLIST_MAX_LISTINGS } from './shortlist';
+import type { ShortlistDialog as ShortlistDialogCode } from './shortlist-dialog';
 import { StorageProblem } from './storage-problem';
 
 // The shortlist form (with its validation and the modal) loads when the visitor reaches its button.
-const loadShortlistDialog = () => import('./shortlist-dialog');
-const preloadShortlistDialog = (): void => void loadShortlistDialog().catch(() => undefined);
-const ShortlistDialog = lazy(() => loadShortlistDialog().then((module) => ({ default: module.ShortlistDialog })));
+const [ShortlistDialog, preloadShortlistDialog, showShortlistDialog] = lazyWithPreload<
+  ComponentProps<typeof ShortlistDialogCode>
+>(() => import('./shortlist-dialog').then((module) => ({ default: module.ShortlistDialog })));
 
 interface Details {
   status: 'loading' | 'ready' | 'error';
@@ -125,7 +127,7 @@ export function FavoritesPage() {
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() => setShortlistOpen(true)}
+                onClick={() => showShortlistDialog(() => setShortlistOpen(true))}
                 onPointerEnter={preloadShortlistDialog}
                 onFocus={preloadShortlistDialog}
               >
@@ -188,11 +190,7 @@ export function FavoritesPage() {
         )}
       </section>
 
-      {shortlistOpen && (
-        <Suspense fallback={null}>
-          <ShortlistDialog homes={shortlist} onClose={() => setShortlistOpen(false)} />
-        </Suspense>
-      )}
+      {shortlistOpen && <ShortlistDialog homes={shortlist} onClose={() => setShortlistOpen(false)} />}
     </>
   );
 }

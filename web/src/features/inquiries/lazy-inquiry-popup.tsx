@@ -4,8 +4,6 @@
  */
 import { lazyWithPreload } from '@/components/lazy-with-preload';
 
-const popup = lazyWithPreload(() => import('./inquiry-popup'));
-
-export const LazyInquiryPopup = popup.Component;
-/** Call from the opener's pointerenter/focus to have the code ready for the click. */
-export const preloadInquiryPopup = popup.preload;
+/** The component, the preload for its openers' pointerenter/focus and the show for their click. */
+export const inquiryPopup = lazyWithPreload(() => import('./inquiry-popup'));
+export const [LazyInquiryPopup, preloadInquiryPopup, showInquiryPopup] = inquiryPopup;

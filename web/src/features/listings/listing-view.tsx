@@ -18,6 +18,7 @@ import type { FavoriteItem } from '@/data/repositories/favorites-repository';
 import { formatLongDate, formatUsd } from '@/utils/format';
 import { communityImage, listingImage } from '@/utils/images';
 import { ShareButton } from '@/components/share-button';
+import type { LazyWithPreload } from '@/components/lazy-with-preload';
 import type { OwnershipCosts, SalesOfficeHours } from '@domain/schemas/sales-office';
 import { LISTING_TYPE_LABELS, plural, RoomFacts, statusBadge } from '@/components/listing-labels';
 import { sizeFacts } from './listing-facts';
@@ -45,8 +46,11 @@ export interface ListingViewParts {
   FavoriteButton: ComponentType<{ item: FavoriteItem; className: string }>;
   /** The payment estimate section (features/payment). */
   PaymentEstimate: ComponentType<{ price: number; costs: OwnershipCosts | undefined }>;
-  /** Contact Agent and Request Information (features/inquiries), and the preload of its code for the openers. */
-  InquiryPopup: ComponentType<{
+  /**
+   * Contact Agent and Request Information (features/inquiries): the popup, the preload of its code for the
+   * openers, and the show for their click (components/lazy-with-preload.tsx).
+   */
+  inquiryPopup: LazyWithPreload<{
     title: string;
     communityName: string;
     communityId: string;
@@ -54,15 +58,13 @@ export interface ListingViewParts {
     defaultMessage: string;
     onClose: () => void;
   }>;
-  preloadInquiryPopup: () => void;
-  /** Schedule Tour and Schedule Viewing (features/visits), and the preload of its code. */
-  VisitDialog: ComponentType<{
+  /** Schedule Tour and Schedule Viewing (features/visits), the same way. */
+  visitDialog: LazyWithPreload<{
     title: string;
     community: { id: string; name: string; location?: string; salesOfficeHours?: SalesOfficeHours | undefined };
     listing: { id: string; title: string; address: string };
     onClose: () => void;
   }>;
-  preloadVisitDialog: () => void;
 }
 
 // Icon (SVG child markup) of the Schedule Tour button.
@@ -75,14 +77,19 @@ interface ListingViewProps {
 }
 
 export function ListingView({ listing, community, parts }: ListingViewProps) {
-  const { FavoriteButton, PaymentEstimate, InquiryPopup, preloadInquiryPopup, VisitDialog, preloadVisitDialog } = parts;
+  const {
+    FavoriteButton,
+    PaymentEstimate,
+    inquiryPopup: [InquiryPopup, preloadInquiryPopup, showInquiryPopup],
+    visitDialog: [VisitDialog, preloadVisitDialog, showVisitDialog],
+  } = parts;
   const [popup, setPopup] = useState<string | null>(null);
   const [visit, setVisit] = useState<string | null>(null);
   const visitButton = (label: string, className: string, icon?: boolean) => (
     <button
       type="button"
       className={className}
-      onClick={() => setVisit(label)}
+      onClick={() => showVisitDialog(() => setVisit(label))}
       onPointerEnter={preloadVisitDialog}
       onFocus={preloadVisitDialog}
     >
@@ -101,7 +108,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
     <button
       type="button"
       className={className}
-      onClick={() => setPopup(title)}
+      onClick={() => showInquiryPopup(() => setPopup(title))}
       onPointerEnter={preloadInquiryPopup}
       onFocus={preloadInquiryPopup}
     >

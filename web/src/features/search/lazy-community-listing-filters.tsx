@@ -8,7 +8,7 @@
  */
 import { Suspense } from 'react';
 import type { CommunityListingFiltersProps } from './community-listing-filters';
-import { preloadable } from './preloadable';
+import { preloadable } from '@/components/preloadable';
 
 /** The bar's root element (community-listing-filters.tsx). */
 const FILTER_BAR = '.community-listing-filters';

@@ -10,7 +10,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { ListingCard, type ListingSummary } from '@/components/listing-card';
 import { plural } from '@/components/listing-labels';
 import type { FavoriteItem } from '@/data/repositories/favorites-repository';
-import { preloadable } from './preloadable';
+import { preloadable } from '@/components/preloadable';
 
 const controls = preloadable(() => import('./search-filters'));
 export const preloadSearchFilters = controls.preload;

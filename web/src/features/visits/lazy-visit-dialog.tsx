@@ -4,8 +4,6 @@
  */
 import { lazyWithPreload } from '@/components/lazy-with-preload';
 
-const dialog = lazyWithPreload(() => import('./visit-dialog'));
-
-export const LazyVisitDialog = dialog.Component;
-/** Call from the opener's pointerenter/focus to have the code ready for the click. */
-export const preloadVisitDialog = dialog.preload;
+/** The component, the preload for its openers' pointerenter/focus and the show for their click. */
+export const visitDialog = lazyWithPreload(() => import('./visit-dialog'));
+export const [LazyVisitDialog, preloadVisitDialog, showVisitDialog] = visitDialog;

@@ -13,7 +13,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { StaticPart } from '@/components/static-part';
 import { CommunityGrid, toSummary } from '@/features/communities/community-card';
 import type { CommunitiesMapProps } from '@/features/map/map-sections';
-import { preloadable } from '@/features/search/preloadable';
+import { preloadable } from '@/components/preloadable';
 import { breadcrumbList } from '@/utils/structured-data';
 import type { RouteHandle } from '../../head';
 import { publicReader } from '@/data/public-reader';

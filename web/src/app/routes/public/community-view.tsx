@@ -24,11 +24,11 @@ import { formatUsd } from '@/utils/format';
 import { communityImage } from '@/utils/images';
 import { FavoriteButton } from '@/features/favorites/favorite-button';
 import { ShareButton } from '@/components/share-button';
-import { LazyInquiryPopup, preloadInquiryPopup } from '@/features/inquiries/lazy-inquiry-popup';
-import { LazyVisitDialog, preloadVisitDialog } from '@/features/visits/lazy-visit-dialog';
+import { LazyInquiryPopup, preloadInquiryPopup, showInquiryPopup } from '@/features/inquiries/lazy-inquiry-popup';
+import { LazyVisitDialog, preloadVisitDialog, showVisitDialog } from '@/features/visits/lazy-visit-dialog';
 import { ListingCard, type ListingSummary } from '@/components/listing-card';
 import { LazyCommunityListingFilters } from '@/features/search/lazy-community-listing-filters';
-import { preloadable } from '@/features/search/preloadable';
+import { preloadable } from '@/components/preloadable';
 import { plural, RoomFacts } from '@/components/listing-labels';
 import { communityThemeVars, useDocumentTheme } from '@/features/communities/community-theme';
 
@@ -54,7 +54,8 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
   const { general } = useSiteSettings();
   const [popupOpen, setPopupOpen] = useState(false);
   const [visitOpen, setVisitOpen] = useState(false);
-  const openVisit = () => setVisitOpen(true);
+  // Shown once their code is in, so the first render does not suspend (components/lazy-with-preload.tsx).
+  const openVisit = () => showVisitDialog(() => setVisitOpen(true));
   const { theme, sections, name } = community;
   const vars = communityThemeVars(theme);
   useDocumentTheme(vars);
@@ -65,7 +66,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
     <button
       type="button"
       className="button button--outline-light button--large"
-      onClick={() => setPopupOpen(true)}
+      onClick={() => showInquiryPopup(() => setPopupOpen(true))}
       onPointerEnter={preloadInquiryPopup}
       onFocus={preloadInquiryPopup}
     >

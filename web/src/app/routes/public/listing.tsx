@@ -6,10 +6,10 @@
 import { useLoaderData, Link } from 'react-router-dom';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
 import { FavoriteButton } from '@/features/favorites/favorite-button';
-import { LazyInquiryPopup, preloadInquiryPopup } from '@/features/inquiries/lazy-inquiry-popup';
+import { inquiryPopup } from '@/features/inquiries/lazy-inquiry-popup';
 import { ListingView, type ListingViewParts } from '@/features/listings/listing-view';
 import { LazyPaymentEstimate } from '@/features/payment/lazy-payment-estimate';
-import { LazyVisitDialog, preloadVisitDialog } from '@/features/visits/lazy-visit-dialog';
+import { visitDialog } from '@/features/visits/lazy-visit-dialog';
 import type { ListingPageData } from './listing-loader';
 
 type Data = ListingPageData;
@@ -18,10 +18,8 @@ type Data = ListingPageData;
 const PARTS: ListingViewParts = {
   FavoriteButton,
   PaymentEstimate: LazyPaymentEstimate,
-  InquiryPopup: LazyInquiryPopup,
-  preloadInquiryPopup,
-  VisitDialog: LazyVisitDialog,
-  preloadVisitDialog,
+  inquiryPopup,
+  visitDialog,
 };
 
 export function Component() {

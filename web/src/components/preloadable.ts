@@ -5,7 +5,8 @@
  * renders the real component (not the fallback) and client navigations show it without a flash. On hydration
  * the browser has not preloaded: the boundary suspends and React keeps the server's HTML until the chunk arrives.
  *
- * Used for the filter bars, whose code stays out of the JavaScript a public page needs (DESIGN §7).
+ * Used for the filter bars, whose code stays out of the JavaScript a public page needs (DESIGN §7), and under
+ * lazyWithPreload for the dialogs public pages open.
  *
  * `hydrateWhen` (issue 14): on a hydrating page, the code loads only once the visitor reaches for that part, or it
  * comes near the viewport (utils/when-wanted.ts); until then React keeps the server's HTML and does no work for it.
