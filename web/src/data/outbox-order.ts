@@ -4,6 +4,7 @@
  */
 import { isPublicPath } from './api-paths';
 import { byCreatedAt, heldForAnotherAdmin, recordKey, type OutboxEntry } from './outbox-entry';
+import { RETRY_AFTER_MAX_MS } from './outbox-policy';
 
 /** Admin writes need a login; visitors' inquiries (/public/*, /contact) do not. */
 export function needsAuth(entry: Pick<OutboxEntry, 'path'>): boolean {
@@ -15,9 +16,15 @@ export function isWaitingVisitorEntry(entry: OutboxEntry): boolean {
   return !needsAuth(entry) && (entry.state === 'pending' || entry.state === 'sending');
 }
 
-/** Whether an entry may be handed to the network at `now` on its own terms (state and time). */
+/**
+ * Whether an entry may be handed to the network at `now` on its own terms (state and time). A time further ahead
+ * than the longest wait the queue sets (a server's Retry-After, capped) means the device's clock was set back since
+ * (the OS correcting a clock that ran ahead): the entry goes now rather than hold its record, or every admin write
+ * behind it, until the clock catches up.
+ */
 export function isDue(entry: OutboxEntry, now: number): boolean {
-  return (entry.state === 'pending' || entry.state === 'sending') && entry.nextAttemptAt <= now;
+  if (entry.state !== 'pending' && entry.state !== 'sending') return false;
+  return entry.nextAttemptAt <= now || entry.nextAttemptAt - now > RETRY_AFTER_MAX_MS;
 }
 
 export interface DrainOrderOptions {

@@ -132,6 +132,17 @@ describe('orderForDrain', () => {
     expect(ids(orderForDrain([sending], 100 + SEND_LEASE_MS, signedIn))).toEqual([sending.id]);
   });
 
+  it('a wait longer than any the queue sets means the device’s clock was set back: the entry goes now', () => {
+    const now = 1_000_000_000_000;
+    // Retry-After's cap is the longest wait an entry is given; an hour and a minute ahead cannot be one.
+    const backingOff = entry({ attempts: 3, nextAttemptAt: now + RETRY_AFTER_MAX_MS });
+    expect(orderForDrain([backingOff], now, signedIn)).toEqual([]);
+    const afterClockSetBack = { ...backingOff, nextAttemptAt: now + RETRY_AFTER_MAX_MS + 60_000 };
+    expect(ids(orderForDrain([afterClockSetBack], now, signedIn))).toEqual([afterClockSetBack.id]);
+    const leaseFromTheFuture = { ...claimForSending(entry(), now + 2 * RETRY_AFTER_MAX_MS) };
+    expect(ids(orderForDrain([leaseFromTheFuture], now, signedIn))).toEqual([leaseFromTheFuture.id]);
+  });
+
   it('without a login sends only visitors’ inquiries', () => {
     const admin = entry({ createdAt: 1 });
     const lead = inquiry({ entityId: 'lead-1', createdAt: 2 });
