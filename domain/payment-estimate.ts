@@ -4,6 +4,8 @@
  * community's MUD rate, on the price), HOA dues and home insurance. Each line is rounded to cents and the total is their sum.
  * Mortgage insurance (PMI) and closing costs are left out; the page's disclaimer says so.
  */
+import type { OwnershipCosts } from './schemas/sales-office';
+
 export interface PaymentInputs {
   price: number;
   /** Percent of the price paid up front (0–100). */
@@ -29,6 +31,18 @@ export interface PaymentEstimate {
   insurance: number;
   total: number;
 }
+
+/**
+ * Used when a community has no costs of its own: round Houston-area figures, labelled as estimates. Here rather
+ * than beside its schema (schemas/sales-office.ts re-exports it), so the payment calculator's chunk does not pull
+ * in zod (25 KB gzip) for four numbers.
+ */
+export const DEFAULT_OWNERSHIP_COSTS: OwnershipCosts = {
+  propertyTaxRatePercent: 2.0,
+  mudRatePercent: 0,
+  hoaDuesMonthly: 0,
+  insuranceAnnual: 2400,
+};
 
 export const DEFAULT_DOWN_PAYMENT_PERCENT = 10;
 export const DEFAULT_ANNUAL_RATE_PERCENT = 6.5;

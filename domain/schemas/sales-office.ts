@@ -64,10 +64,5 @@ export const ownershipCostsSchema = z.object({
 });
 export type OwnershipCosts = z.infer<typeof ownershipCostsSchema>;
 
-/** Used when a community has no costs of its own: round Houston-area figures, labelled as estimates. */
-export const DEFAULT_OWNERSHIP_COSTS: OwnershipCosts = {
-  propertyTaxRatePercent: 2.0,
-  mudRatePercent: 0,
-  hoaDuesMonthly: 0,
-  insuranceAnnual: 2400,
-};
+// Kept with the estimate's arithmetic, which has no zod: the payment calculator loads without the schemas.
+export { DEFAULT_OWNERSHIP_COSTS } from '../payment-estimate';

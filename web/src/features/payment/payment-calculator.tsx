@@ -7,11 +7,11 @@ import { useId, useMemo, useState } from 'react';
 import {
   DEFAULT_ANNUAL_RATE_PERCENT,
   DEFAULT_DOWN_PAYMENT_PERCENT,
+  DEFAULT_OWNERSHIP_COSTS,
   DEFAULT_TERM_YEARS,
   estimatePayment,
   LOAN_TERMS_YEARS,
 } from '@domain/payment-estimate';
-import { DEFAULT_OWNERSHIP_COSTS } from '@domain/schemas/sales-office';
 import type { PaymentEstimateProps } from './lazy-payment-estimate';
 import { FIELDS, inputNumber, type InputKey } from './payment-inputs';
 import './payment.css';
