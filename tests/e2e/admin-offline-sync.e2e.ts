@@ -17,6 +17,7 @@ import { MESSAGES, type Community, type Listing, type Property } from '../../dom
 import { adminGet, sleep } from './support/api';
 import {
   addToOutbox,
+  adminSend,
   auditOf,
   createCommunity,
   createListing,
@@ -427,6 +428,37 @@ describe('an edit conflict between two devices', () => {
         .toBe(1);
     }, 90_000);
   }
+
+  it('an edit of a listing a colleague deleted meanwhile is refused: the card says so and shows the change; Discard ends it', async () => {
+    const listing = await createListing(community.id, `E2E Deleted Meanwhile ${stamp()}`, 400_000);
+    await mine.page.goto('/admin/listings', { waitUntil: 'load' });
+    await recordItem(mine.page, listing.id).waitFor({ state: 'visible', timeout: 15_000 });
+    await mine.context.setOffline(true);
+    await editListingPrice(mine.page, listing, 433_333, QUEUED_LISTING);
+    await adminSend('DELETE', `/listings/${listing.id}`);
+    await mine.context.setOffline(false);
+
+    const refusedLink = syncIndicator(mine.page).getByRole('link', { name: '1 change refused', exact: true });
+    await refusedLink.waitFor({ state: 'visible', timeout: 30_000 });
+    await refusedLink.click();
+    await mine.page
+      .getByRole('heading', { name: 'Refused by the server (1)', exact: true })
+      .waitFor({ timeout: 10_000 });
+    const card = mine.page.getByRole('article', { name: /^Refused: / });
+    // Named as the record was on this device, whose copy went with the list read that followed the delete.
+    expect(await card.getAttribute('aria-label')).toBe(`Refused: ${listing.title}`);
+    expect(await card.textContent()).toContain('This record was deleted on the server after you changed it');
+    // The change itself, so the admin can copy it before discarding it.
+    await card.getByText('Your change (1 field)', { exact: true }).click();
+    expect(await card.locator('dl').textContent()).toBe('Price433333');
+    expect(await serverRecord<Listing>('listings', listing.id)).toBeUndefined();
+
+    await card.getByRole('button', { name: 'Discard', exact: true }).click();
+    const confirm = mine.page.getByRole('dialog').filter({ hasText: 'Discard this change?' });
+    await confirm.getByRole('button', { name: 'Discard', exact: true }).click();
+    await mine.page.getByRole('heading', { name: 'Everything is synced', exact: true }).waitFor({ timeout: 10_000 });
+    expect(await serverRecord<Listing>('listings', listing.id)).toBeUndefined();
+  }, 90_000);
 });
 
 describe('a tablet shared by two admins', () => {

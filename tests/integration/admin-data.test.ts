@@ -14,6 +14,7 @@ import { ApiError } from '../../web/src/data/http-errors';
 import { configureHttpClient } from '../../web/src/data/http-client';
 import { deleteLocalDb, localDb } from '../../web/src/data/local-db';
 import { enqueue, listOutbox, makeNetworkFailuresDue } from '../../web/src/data/outbox';
+import { RECORD_DELETED_MESSAGE } from '../../web/src/data/outbox-policy';
 import { clearSession, getSessionUser, getToken, setSession } from '../../web/src/data/session';
 import { stopSyncWorker } from '../../web/src/data/sync';
 import { unreachableBaseUrl } from '../../web/src/data/test-support/fake-api';
@@ -622,6 +623,28 @@ describe('conflicts', () => {
     await discardFailed(failed!.id);
     expect(await listOutbox()).toEqual([]);
     expect(await t.storage.get('properties', property.id)).toMatchObject({ zipCode: '77008', version: 1 });
+  });
+
+  it('an edit of a record a colleague deleted meanwhile is refused as such, and keeps the record’s name', async () => {
+    await loginSuper();
+    const listing = await storedListing('Deleted Meanwhile');
+    goOffline();
+    await saveAdmin('listings', { ...listing, sqft: 3100 });
+    const deleted = await t.request({ method: 'DELETE', url: `/api/listings/${listing.id}`, token: t.adminToken });
+    expect(deleted.statusCode).toBeLessThan(300);
+    await reconnect();
+    // The next online list read drops this device's copy of the deleted listing.
+    expect((await listAdmin('listings')).records.map((record) => record.id)).not.toContain(listing.id);
+    const [refused] = await listOutboxForAdmin();
+    expect(refused).toMatchObject({
+      state: 'failed',
+      lastStatus: 404,
+      lastError: RECORD_DELETED_MESSAGE,
+      payload: { sqft: 3100 },
+      recordName: 'Deleted Meanwhile',
+    });
+    await discardFailed(refused!.id);
+    expect(await listOutbox()).toEqual([]);
   });
 });
 

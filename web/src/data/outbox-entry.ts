@@ -47,6 +47,11 @@ export interface OutboxEntry {
    * none and go with whoever signs in, as they did.
    */
   queuedBy?: { id: string; email: string };
+  /**
+   * The record's name on this device when the change was made (admin edits and deletes), for the Sync page's title
+   * when the change carries none and the device's copy is gone (a colleague deleted the record meanwhile).
+   */
+  recordName?: string;
 }
 
 /** True when the entry is an admin's change that waits for that admin, and `signedInAdminId` is someone else. */

@@ -23,7 +23,7 @@ export type { OutboxEntry, OutboxEntity, OutboxOp, OutboxState, DeliveryResult }
 
 /** What a caller describes; the outbox adds id (unless given), createdAt, attempts, nextAttemptAt and state. */
 export type OutboxDraft = Pick<OutboxEntry, 'entity' | 'op' | 'entityId' | 'method' | 'path'> &
-  Partial<Pick<OutboxEntry, 'id' | 'payload' | 'baseVersion'>>;
+  Partial<Pick<OutboxEntry, 'id' | 'payload' | 'baseVersion' | 'recordName'>>;
 
 /** 'enqueued': a new write waits (the sync worker drains); 'changed': anything else (status only). */
 export type OutboxChange = 'enqueued' | 'changed';

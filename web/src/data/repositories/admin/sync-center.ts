@@ -5,6 +5,7 @@
  */
 import { liveQuery } from 'dexie';
 import { localDb } from '../../local-db';
+import { localRecordName } from './record-names';
 import {
   getOutboxEntry,
   listOutbox,
@@ -41,25 +42,22 @@ export function subscribeOutboxEntries(listener: (entries: SyncEntry[]) => void)
   return () => subscription.unsubscribe();
 }
 
-/** An entry as the Sync page lists it: with the name of its record on this device, when the change carries none. */
-export type SyncEntry = OutboxEntry & { recordName?: string };
-
-const RECORD_NAME_FIELD = { communities: 'name', listings: 'title', properties: 'title', contacts: 'name' } as const;
+/**
+ * An entry as the Sync page lists it: with the name of its record, from this device's copy, else as the copy had
+ * it when the change was made (outbox-entry.ts recordName: the copy is gone once a colleague's delete has reached
+ * this device), when the change carries none.
+ */
+export type SyncEntry = OutboxEntry;
 
 /**
- * A delete carries no payload and an edit only its changed fields: without the device's copy of the record, the
- * Sync page could name a refused delete only by its id, and the admin could not tell what Discard would drop.
+ * A delete carries no payload and an edit only its changed fields: without the record's name, the Sync page could
+ * name a refused delete only by its id, and the admin could not tell what Discard would drop.
  */
 async function withRecordNames(entries: OutboxEntry[]): Promise<SyncEntry[]> {
   return Promise.all(
     entries.map(async (entry) => {
-      const field = RECORD_NAME_FIELD[entry.entity as keyof typeof RECORD_NAME_FIELD];
-      if (!field) return entry;
-      const table = localDb()[entry.entity as keyof typeof RECORD_NAME_FIELD] as unknown as {
-        get: (id: string) => Promise<Record<string, unknown> | undefined>;
-      };
-      const name = (await table.get(entry.entityId))?.[field];
-      return typeof name === 'string' && name ? { ...entry, recordName: name } : entry;
+      const name = await localRecordName(entry.entity, entry.entityId);
+      return name ? { ...entry, recordName: name } : entry;
     }),
   );
 }

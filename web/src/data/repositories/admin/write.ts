@@ -21,6 +21,7 @@
 import { MESSAGES, networkErrorMessage } from '@domain/messages';
 import { ApiError } from '../../http-errors';
 import { localDb } from '../../local-db';
+import { localRecordName } from './record-names';
 import { getOutboxEntry, listOutbox, removeOutboxEntry, type OutboxDraft } from '../../outbox';
 import { byCreatedAt, type DeliveryResult, type OutboxEntry } from '../../outbox-entry';
 import { needsAuth } from '../../outbox-order';
@@ -125,16 +126,20 @@ export async function submitWrite(draft: OutboxDraft): Promise<WriteOutcome> {
 }
 
 /** A write of one stored record at `<entity>/<id>`, If-Match `baseVersion` when it is given. */
-export function submitRecordWrite(
+export async function submitRecordWrite(
   write: Pick<OutboxDraft, 'entity' | 'op' | 'method' | 'payload' | 'baseVersion'> & { id: string },
 ): Promise<WriteOutcome> {
   const { id, payload, baseVersion, ...rest } = write;
+  // Kept on the entry: if the change is refused because a colleague deleted the record, this device's copy goes
+  // with the next list read, and the Sync page would name the change only by the record's id.
+  const recordName = await localRecordName(write.entity, id).catch(() => undefined);
   return submitWrite({
     ...rest,
     entityId: id,
     path: `${write.entity}/${encodeURIComponent(id)}`,
     ...(payload !== undefined ? { payload } : {}),
     ...(baseVersion !== undefined ? { baseVersion } : {}),
+    ...(recordName ? { recordName } : {}),
   });
 }
 
