@@ -84,6 +84,13 @@ const REFUSED_ACTIONS: readonly EntryAction[] = [
 ];
 
 /**
+ * A send that got no answer may have reached the server. Under another login its Idempotency-Key is not that
+ * admin's (keys are kept per caller), so the server cannot recognise it: it meets its own write as a conflict, or a
+ * create as "already exists".
+ */
+export const mayAlreadyBeOnServer = (entry: OutboxEntry) => entry.attempts > 0 && entry.lastStatus === 'network';
+
+/**
  * Another admin's change, waiting for that admin's login: sent under this admin's login, or dropped, only on purpose
  * (a colleague whose account is gone, or who will not sign in here again).
  */
@@ -93,7 +100,10 @@ const HELD_ACTIONS: readonly EntryAction[] = [
     variant: 'primary',
     confirm: {
       question: (entry) =>
-        `Send this change made by ${entry.queuedBy?.email ?? 'another admin'} under your login? The audit log will name you.`,
+        `Send this change made by ${entry.queuedBy?.email ?? 'another admin'} under your login? The audit log will name you.` +
+        (mayAlreadyBeOnServer(entry)
+          ? ' Its last send got no answer, so it may already be on the server: if it then shows as a conflict or is refused, check the record before choosing.'
+          : ''),
       title: 'Send as me',
       confirmLabel: 'Send as me',
     },
