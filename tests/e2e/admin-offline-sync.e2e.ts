@@ -445,9 +445,11 @@ describe('an edit conflict between two devices', () => {
       .getByRole('heading', { name: 'Refused by the server (1)', exact: true })
       .waitFor({ timeout: 10_000 });
     const card = mine.page.getByRole('article', { name: /^Refused: / });
-    // Named as the record was on this device, whose copy went with the list read that followed the delete.
+    // Named as the record was on this device when the change was made.
     expect(await card.getAttribute('aria-label')).toBe(`Refused: ${listing.title}`);
-    expect(await card.textContent()).toContain('This record was deleted on the server after you changed it');
+    expect(await card.textContent()).toContain(
+      'This record is no longer on the server (someone deleted it after you changed it)',
+    );
     // The change itself, so the admin can copy it before discarding it.
     await card.getByText('Your change (1 field)', { exact: true }).click();
     expect(await card.locator('dl').textContent()).toBe('Price433333');

@@ -185,10 +185,43 @@ describe('listing popup', () => {
     expect(leads[0]!.submittedAt).toBeTruthy();
   });
 
-  it('a popup or dialog whose code is in opens on the click, with no timer to wait for (React’s 300 ms Suspense throttle)', async () => {
+  it('a double click on Contact Agent leaves the popup open (its second click lands on the backdrop)', async () => {
+    const page = await openTab(`/listing/${listing.id}`);
+    const contactAgent = page.getByRole('button', { name: 'Contact Agent', exact: true }).last();
+    const popupCode = page.waitForResponse(/\/inquiry-popup-[^/]*\.js$/);
+    await contactAgent.hover();
+    await popupCode;
+    await sleep(500);
+    const box = (await contactAgent.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.click(x, y);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+    // The pointer is over the backdrop now, as the second click of a double click lands.
+    expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.tagName, [x, y])).toBe('DIALOG');
+    // The second press of a double click: the click it makes has a detail (click count) of 2.
+    await page.mouse.down({ clickCount: 2 });
+    await page.mouse.up({ clickCount: 2 });
+    await sleep(300);
+    expect(await dialog.isVisible()).toBe(true);
+    // A plain click there closes it, as before.
+    await page.mouse.click(x, y);
+    await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+  });
+
+  it('a popup or dialog whose code is in opens on the click, with no timer to wait for (React’s 300 ms Suspense throttle)', async ({
+    onTestFinished: onFinished,
+  }) => {
     await tab?.close();
-    tab = await newPage(context, { serviceWorkers: 'block' });
+    // A context of its own: the clock is the context's, and the pages of the later tests need time to pass.
+    const ownContext = await newContext(browser);
+    tab = await newPage(ownContext, { serviceWorkers: 'block' });
     const { page } = tab;
+    onFinished(async () => {
+      await tab?.close();
+      tab = undefined;
+      await ownContext.close();
+    });
     // The page's timers are the test's from the start (React keeps the setTimeout it found when it loaded).
     await page.clock.install();
     await open(page, `/listing/${listing.id}`);

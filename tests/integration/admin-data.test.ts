@@ -737,6 +737,8 @@ describe('leads', () => {
     goOffline();
     const queued = await updateLead(lead.id, { status: 'APPOINTMENT' }, patched.record.version);
     expect(queued).toMatchObject({ queued: true, record: { status: 'APPOINTMENT', notes: 'Called back' } });
+    // A visitor's name stays off the queue (a kiosk started on this device wipes the leads, not the queue).
+    expect((await listOutbox()).map((entry) => entry.recordName)).toEqual([undefined]);
     const offline = await listLeads({ status: 'APPOINTMENT' });
     expect(offline).toMatchObject({ offline: true, pendingIds: [lead.id] });
     expect(offline.records.map((record) => record.id)).toContain(lead.id);

@@ -82,8 +82,10 @@ export function Modal({ titleId, title, description, describedBy, onClose, child
       onClose={() => {
         if (!dialog.current?.open) onCloseRef.current();
       }}
+      // A click on the backdrop closes, but not the second click of a double click: the dialog now opens under the
+      // pointer as soon as the first click lands (components/lazy-with-preload.tsx), and the second would close it.
       onClick={(event) => {
-        if (event.target === dialog.current) onCloseRef.current();
+        if (event.target === dialog.current && event.detail < 2) onCloseRef.current();
       }}
     >
       <div className="modal__panel">

@@ -52,6 +52,11 @@ export interface OutboxEntry {
    * when the change carries none and the device's copy is gone (a colleague deleted the record meanwhile).
    */
   recordName?: string;
+  /**
+   * A send of this entry got no answer (the network failed, or the page sending it went away): the server may have
+   * stored it. Kept until the entry is done, whatever later sends get (a 401, a 503).
+   */
+  unanswered?: boolean;
 }
 
 /** True when the entry is an admin's change that waits for that admin, and `signedInAdminId` is someone else. */

@@ -16,6 +16,9 @@ export function isWaitingVisitorEntry(entry: OutboxEntry): boolean {
   return !needsAuth(entry) && (entry.state === 'pending' || entry.state === 'sending');
 }
 
+/** Beyond the longest wait, so a wait of exactly that length is not cut short by a clock corrected a little. */
+const CLOCK_STEP_MARGIN_MS = 5 * 60_000;
+
 /**
  * Whether an entry may be handed to the network at `now` on its own terms (state and time). A time further ahead
  * than the longest wait the queue sets (a server's Retry-After, capped) means the device's clock was set back since
@@ -24,7 +27,7 @@ export function isWaitingVisitorEntry(entry: OutboxEntry): boolean {
  */
 export function isDue(entry: OutboxEntry, now: number): boolean {
   if (entry.state !== 'pending' && entry.state !== 'sending') return false;
-  return entry.nextAttemptAt <= now || entry.nextAttemptAt - now > RETRY_AFTER_MAX_MS;
+  return entry.nextAttemptAt <= now || entry.nextAttemptAt - now > RETRY_AFTER_MAX_MS + CLOCK_STEP_MARGIN_MS;
 }
 
 export interface DrainOrderOptions {

@@ -134,10 +134,12 @@ describe('orderForDrain', () => {
 
   it('a wait longer than any the queue sets means the device’s clock was set back: the entry goes now', () => {
     const now = 1_000_000_000_000;
-    // Retry-After's cap is the longest wait an entry is given; an hour and a minute ahead cannot be one.
+    // Retry-After's cap is the longest wait an entry is given; two hours ahead cannot be one.
     const backingOff = entry({ attempts: 3, nextAttemptAt: now + RETRY_AFTER_MAX_MS });
     expect(orderForDrain([backingOff], now, signedIn)).toEqual([]);
-    const afterClockSetBack = { ...backingOff, nextAttemptAt: now + RETRY_AFTER_MAX_MS + 60_000 };
+    // A clock corrected by a few seconds does not cut that wait short.
+    expect(orderForDrain([{ ...backingOff, nextAttemptAt: now + RETRY_AFTER_MAX_MS + 5_000 }], now, signedIn)).toEqual([]);
+    const afterClockSetBack = { ...backingOff, nextAttemptAt: now + 2 * RETRY_AFTER_MAX_MS };
     expect(ids(orderForDrain([afterClockSetBack], now, signedIn))).toEqual([afterClockSetBack.id]);
     const leaseFromTheFuture = { ...claimForSending(entry(), now + 2 * RETRY_AFTER_MAX_MS) };
     expect(ids(orderForDrain([leaseFromTheFuture], now, signedIn))).toEqual([leaseFromTheFuture.id]);
@@ -352,6 +354,17 @@ describe('settleEntry', () => {
     expect(lead.next?.lastError).toBe(RECORD_DELETED_MESSAGE);
     const create = entry({ op: 'create', method: 'POST', path: 'communities' });
     expect(settleEntry(create, { status: 404, message: 'Not found' }, 0, random).next?.lastError).toBe('Not found');
+  });
+
+  it('marks an entry whose send got no answer, and keeps the mark through a later 401 or 503', () => {
+    const lost = settleEntry(claimForSending(entry(), 0), { status: 'network' }, 0, random).next!;
+    expect(lost.unanswered).toBe(true);
+    const afterLogin = settleEntry(claimForSending(lost, 10), { status: 401, message: 'expired' }, 10, random).next!;
+    expect(afterLogin).toMatchObject({ unanswered: true, lastStatus: 401 });
+    expect(settleEntry(claimForSending(afterLogin, 20), { status: 503 }, 20, random).next?.unanswered).toBe(true);
+    // A send the server answered leaves no mark; a lease taken over (the sending page went away) does.
+    expect(settleEntry(claimForSending(entry(), 0), { status: 503 }, 0, random).next?.unanswered).toBeUndefined();
+    expect(claimForSending(claimForSending(entry(), 0), SEND_LEASE_MS).unanswered).toBe(true);
   });
 
   it('a 401 keeps the entry as it was, first in line for the next login', () => {

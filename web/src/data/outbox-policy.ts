@@ -140,7 +140,9 @@ export function coalesceOnEnqueue(queue: readonly OutboxEntry[], incoming: Outbo
 
 /** Marks an entry as handed to the network, with a lease after which another drain may send it again. */
 export function claimForSending(entry: OutboxEntry, now: number): OutboxEntry {
-  return { ...entry, state: 'sending', nextAttemptAt: now + SEND_LEASE_MS };
+  // Claimed again while 'sending': the send before it never settled (its page went away, or its lease ran out).
+  const unanswered = entry.state === 'sending' ? { unanswered: true } : {};
+  return { ...entry, ...unanswered, state: 'sending', nextAttemptAt: now + SEND_LEASE_MS };
 }
 
 export interface Settlement {
@@ -150,11 +152,12 @@ export interface Settlement {
 }
 
 /**
- * An edit answered 404: the record was deleted on the server after the change was made (the server's own text,
- * "Not found", says nothing of that, and this device's copy of the record is gone after the next list read).
+ * An edit answered 404: the record is not on the server, in practice because a colleague deleted it after the change
+ * was made (the server's own text, "Not found", says nothing of that, and this device's copy of the record is gone
+ * after the next list read). Rarely, it never got there: its create was refused and discarded.
  */
 export const RECORD_DELETED_MESSAGE =
-  'This record was deleted on the server after you changed it, so your change was not saved. Your change is below: copy what you need, then discard it.';
+  'This record is no longer on the server (someone deleted it after you changed it), so your change was not saved. Your change is below: copy what you need, then discard it.';
 
 function messageOf(result: DeliveryResult): string {
   if (result.message) return result.message;
@@ -179,6 +182,7 @@ export function settleEntry(
         outcome,
         next: {
           ...base,
+          ...(result.status === 'network' ? { unanswered: true } : {}),
           state: 'pending',
           attempts,
           nextAttemptAt: now + nextAttemptDelay(attempts, random, result.retryAfterMs),

@@ -131,8 +131,10 @@ export async function submitRecordWrite(
 ): Promise<WriteOutcome> {
   const { id, payload, baseVersion, ...rest } = write;
   // Kept on the entry: if the change is refused because a colleague deleted the record, this device's copy goes
-  // with the next list read, and the Sync page would name the change only by the record's id.
-  const recordName = await localRecordName(write.entity, id).catch(() => undefined);
+  // with the next list read, and the Sync page would name the change only by the record's id. Not a lead's: a
+  // visitor's name stays off a device's queue (starting a kiosk wipes the leads, not the queue).
+  const recordName =
+    write.entity === 'contacts' ? undefined : await localRecordName(write.entity, id).catch(() => undefined);
   return submitWrite({
     ...rest,
     entityId: id,

@@ -30,6 +30,8 @@ describe('Send as me', () => {
   it('warns that a change whose last send got no answer may already be on the server', () => {
     const unanswered = { ...held, attempts: 1, lastStatus: 'network' as const };
     expect(question(unanswered)).toContain('Its last send got no answer, so it may already be on the server');
+    // Still so once a later send met an expired login (the usual way a change comes to wait for its admin).
+    expect(question({ ...held, attempts: 2, lastStatus: 401, unanswered: true })).toContain('no answer');
     // A send the server answered (a 503 backing off) did not store it.
     expect(question({ ...held, attempts: 1, lastStatus: 503 })).not.toContain('no answer');
   });

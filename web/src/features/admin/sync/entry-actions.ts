@@ -88,7 +88,8 @@ const REFUSED_ACTIONS: readonly EntryAction[] = [
  * admin's (keys are kept per caller), so the server cannot recognise it: it meets its own write as a conflict, or a
  * create as "already exists".
  */
-export const mayAlreadyBeOnServer = (entry: OutboxEntry) => entry.attempts > 0 && entry.lastStatus === 'network';
+export const mayAlreadyBeOnServer = (entry: OutboxEntry) =>
+  entry.unanswered === true || (entry.attempts > 0 && entry.lastStatus === 'network');
 
 /**
  * Another admin's change, waiting for that admin's login: sent under this admin's login, or dropped, only on purpose

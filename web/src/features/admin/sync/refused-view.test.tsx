@@ -25,7 +25,7 @@ const refusedEdit = {
 describe('RefusedView', () => {
   it('shows the server’s reason and every field of the change, not its bookkeeping', () => {
     const html = renderToStaticMarkup(<RefusedView entry={refusedEdit} />);
-    expect(html).toContain('This record was deleted on the server after you changed it');
+    expect(html).toContain('This record is no longer on the server (someone deleted it after you changed it)');
     expect(html).toContain('Your change (3 fields)');
     expect(html).toContain('<dt>Price</dt><dd>450000</dd>');
     expect(html).toContain('Corner lot, new roof');
