@@ -5,5 +5,6 @@
 import { lazyWithPreload } from '@/components/lazy-with-preload';
 
 /** The component, the preload for its openers' pointerenter/focus and the show for their click. */
-export const inquiryPopup = lazyWithPreload(() => import('./inquiry-popup'));
-export const [LazyInquiryPopup, preloadInquiryPopup, showInquiryPopup] = inquiryPopup;
+export const [LazyInquiryPopup, preloadInquiryPopup, showInquiryPopup] = lazyWithPreload(
+  () => import('./inquiry-popup'),
+);

@@ -5,5 +5,4 @@
 import { lazyWithPreload } from '@/components/lazy-with-preload';
 
 /** The component, the preload for its openers' pointerenter/focus and the show for their click. */
-export const visitDialog = lazyWithPreload(() => import('./visit-dialog'));
-export const [LazyVisitDialog, preloadVisitDialog, showVisitDialog] = visitDialog;
+export const [LazyVisitDialog, preloadVisitDialog, showVisitDialog] = lazyWithPreload(() => import('./visit-dialog'));

@@ -5,8 +5,8 @@
  * The page is kept lean: it is the heaviest public page against the JavaScript budget (DESIGN §7).
  *
  * Assembled here, at the app layer, because it puts five features together (communities, favourites, inquiries,
- * visits, search) and features do not import each other. Passing those parts in as props (as the listing page
- * does) would cost this page about 85 bytes of gzip JavaScript, more than its headroom under the budget.
+ * visits, search) and features do not import each other. Passing those parts in as props would cost this page
+ * about 85 bytes of gzip JavaScript, more than its headroom under the budget (listing-view.tsx is built the same way).
  */
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { Listing } from '@domain/schemas/listing';
-import type { ListingCommunity } from '@/features/listings/listing-view';
+import type { ListingCommunity } from './listing-view';
 import type { PageSeo } from '@/features/seo/page-seo';
 import { publicReader } from '@/data/public-reader';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';

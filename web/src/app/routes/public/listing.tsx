@@ -5,22 +5,10 @@
  */
 import { useLoaderData, Link } from 'react-router-dom';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
-import { FavoriteButton } from '@/features/favorites/favorite-button';
-import { inquiryPopup } from '@/features/inquiries/lazy-inquiry-popup';
-import { ListingView, type ListingViewParts } from '@/features/listings/listing-view';
-import { LazyPaymentEstimate } from '@/features/payment/lazy-payment-estimate';
-import { visitDialog } from '@/features/visits/lazy-visit-dialog';
+import { ListingView } from './listing-view';
 import type { ListingPageData } from './listing-loader';
 
 type Data = ListingPageData;
-
-/** The page's parts from other features (favourites, payment, inquiries, visits): composed here, not imported there. */
-const PARTS: ListingViewParts = {
-  FavoriteButton,
-  PaymentEstimate: LazyPaymentEstimate,
-  inquiryPopup,
-  visitDialog,
-};
 
 export function Component() {
   const data = useLoaderData() as Data;
@@ -34,5 +22,5 @@ export function Component() {
         </Link>
       </section>
     );
-  return <ListingView key={data.listing.id} listing={data.listing} community={data.community} parts={PARTS} />;
+  return <ListingView key={data.listing.id} listing={data.listing} community={data.community} />;
 }

@@ -5,23 +5,30 @@
  * Tour, Schedule Viewing, Save to Favorites (on this device) and Share.
  * Phone first (issue 17): the header holds the key facts (status, price, rooms, sqft, community) above the photos,
  * and below 960 px a bar stuck to the bottom of the screen repeats Request Info, Schedule Tour, save and share.
+ *
+ * Assembled here, at the app layer, as community-view.tsx is, because it puts five features together (listings,
+ * favourites, inquiries, visits, payment) and features do not import each other. Passing those parts in as props
+ * cost the page about 85 bytes of gzip JavaScript, which its 110 KB budget could not keep paying.
  */
 import { Link } from 'react-router-dom';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
 import type { Listing } from '@domain/schemas/listing';
 import { Icon, MAP_PIN } from '@/components/icon';
 import { Picture } from '@/components/picture';
-import { ListingGallery } from './listing-gallery';
+import { ListingGallery } from '@/features/listings/listing-gallery';
 import { StaticPart } from '@/components/static-part';
 import type { FavoriteItem } from '@/data/repositories/favorites-repository';
 import { formatLongDate, formatUsd } from '@/utils/format';
 import { communityImage, listingImage } from '@/utils/images';
 import { ShareButton } from '@/components/share-button';
-import type { LazyWithPreload } from '@/components/lazy-with-preload';
 import type { OwnershipCosts, SalesOfficeHours } from '@domain/schemas/sales-office';
 import { LISTING_TYPE_LABELS, plural, RoomFacts, statusBadge } from '@/components/listing-labels';
-import { sizeFacts } from './listing-facts';
+import { sizeFacts } from '@/features/listings/listing-facts';
+import { FavoriteButton } from '@/features/favorites/favorite-button';
+import { LazyInquiryPopup, preloadInquiryPopup, showInquiryPopup } from '@/features/inquiries/lazy-inquiry-popup';
+import { LazyPaymentEstimate } from '@/features/payment/lazy-payment-estimate';
+import { LazyVisitDialog, preloadVisitDialog, showVisitDialog } from '@/features/visits/lazy-visit-dialog';
 
 /** What a listing page shows of its community. */
 export interface ListingCommunity {
@@ -37,52 +44,15 @@ export interface ListingCommunity {
   ownershipCosts?: OwnershipCosts | undefined;
 }
 
-/**
- * The parts of the page other features provide. Features do not import each other: the route
- * (app/routes/public/listing.tsx) passes them in. Each part's props are what this page gives it.
- */
-export interface ListingViewParts {
-  /** Save to Favorites (features/favorites). */
-  FavoriteButton: ComponentType<{ item: FavoriteItem; className: string }>;
-  /** The payment estimate section (features/payment). */
-  PaymentEstimate: ComponentType<{ price: number; costs: OwnershipCosts | undefined }>;
-  /**
-   * Contact Agent and Request Information (features/inquiries): the popup, the preload of its code for the
-   * openers, and the show for their click (components/lazy-with-preload.tsx).
-   */
-  inquiryPopup: LazyWithPreload<{
-    title: string;
-    communityName: string;
-    communityId: string;
-    listing: { id: string; title: string };
-    defaultMessage: string;
-    onClose: () => void;
-  }>;
-  /** Schedule Tour and Schedule Viewing (features/visits), the same way. */
-  visitDialog: LazyWithPreload<{
-    title: string;
-    community: { id: string; name: string; location?: string; salesOfficeHours?: SalesOfficeHours | undefined };
-    listing: { id: string; title: string; address: string };
-    onClose: () => void;
-  }>;
-}
-
 // Icon (SVG child markup) of the Schedule Tour button.
 const CALENDAR = '<rect x="3" y="4" width="18" height="18" rx="2"/><path d="M16 2v4M8 2v4M3 10h18"/>';
 
 interface ListingViewProps {
   listing: Listing;
   community: ListingCommunity | null;
-  parts: ListingViewParts;
 }
 
-export function ListingView({ listing, community, parts }: ListingViewProps) {
-  const {
-    FavoriteButton,
-    PaymentEstimate,
-    inquiryPopup: [InquiryPopup, preloadInquiryPopup, showInquiryPopup],
-    visitDialog: [VisitDialog, preloadVisitDialog, showVisitDialog],
-  } = parts;
+export function ListingView({ listing, community }: ListingViewProps) {
   const [popup, setPopup] = useState<string | null>(null);
   const [visit, setVisit] = useState<string | null>(null);
   const visitButton = (label: string, className: string, icon?: boolean) => (
@@ -180,7 +150,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
                 </ul>
               </StaticPart>
             )}
-            <PaymentEstimate price={listing.price} costs={community?.ownershipCosts} />
+            <LazyPaymentEstimate price={listing.price} costs={community?.ownershipCosts} />
           </div>
 
           <aside className="listing-aside" aria-label="Contact and community">
@@ -240,7 +210,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
       </div>
 
       {popup && (
-        <InquiryPopup
+        <LazyInquiryPopup
           title={popup}
           communityName={community?.name ?? listing.title}
           communityId={listing.communityId}
@@ -250,7 +220,7 @@ export function ListingView({ listing, community, parts }: ListingViewProps) {
         />
       )}
       {visit && (
-        <VisitDialog
+        <LazyVisitDialog
           title={visit}
           community={{
             id: listing.communityId,
