@@ -225,43 +225,34 @@ describe('listing popup', () => {
     // The page's timers are the test's from the start (React keeps the setTimeout it found when it loaded).
     await page.clock.install();
     await open(page, `/listing/${listing.id}`);
+    let pausedFor = 0;
+    /**
+     * Loads a dialog's code as the pointer reaching its button does, stops the page's clock, clicks: the dialog
+     * must open with no timer firing. (The clock's stand-in for `performance` has no resource entries: the test
+     * watches the responses.) A dialog that suspends on its first render would show only when React's reveal
+     * timer (300 ms after the empty fallback) ran, that is never.
+     */
+    const opensWithTimeStopped = async (button: Locator, code: RegExp) => {
+      const loaded = page.waitForResponse(code);
+      await button.hover();
+      await loaded;
+      await sleep(500); // evaluated
+      pausedFor += 60_000;
+      await page.clock.pauseAt(Date.now() + pausedFor);
+      await button.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+      await page.clock.resume();
+    };
     const contactAgent = page.getByRole('button', { name: 'Contact Agent', exact: true }).last();
-    // The pointer reaching the button loads the popup's code. (The clock's stand-in for `performance` has no
-    // resource entries: the test watches the responses.)
-    const popupCode = page.waitForResponse(/\/inquiry-popup-[^/]*\.js$/);
-    await contactAgent.hover();
-    await popupCode;
-    await sleep(500); // evaluated
-    // From here no timer fires: a popup that suspends on its first render would show only when React's reveal
-    // timer (300 ms after the empty fallback) ran, that is never.
-    await page.clock.pauseAt(Date.now() + 60_000);
-    await contactAgent.click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(/name/i).first().waitFor({ state: 'visible', timeout: 5_000 });
-    // The visit dialog, and the header's search, the same way.
-    await dialog.getByRole('button', { name: /close/i }).first().click();
-    await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
-    await page.clock.resume();
-    const schedule = page.getByRole('button', { name: 'Schedule Tour', exact: true }).first();
-    const visitCode = page.waitForResponse(/\/visit-dialog-[^/]*\.js$/);
-    await schedule.hover();
-    await visitCode;
-    await sleep(500);
-    await page.clock.pauseAt(Date.now() + 120_000);
-    await schedule.click();
-    const visit = page.getByRole('dialog');
-    await visit.waitFor({ state: 'visible', timeout: 5_000 });
-    await page.keyboard.press('Escape');
-    await visit.waitFor({ state: 'hidden', timeout: 5_000 });
-    await page.clock.resume();
-    const search = page.getByRole('button', { name: 'Search', exact: true });
-    const searchCode = page.waitForResponse(/\/search-dialog-[^/]*\.js$/);
-    await search.hover();
-    await searchCode;
-    await sleep(500);
-    await page.clock.pauseAt(Date.now() + 180_000);
-    await search.click();
-    await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 5_000 });
+    await opensWithTimeStopped(contactAgent, /\/inquiry-popup-[^/]*\.js$/);
+    await opensWithTimeStopped(
+      page.getByRole('button', { name: 'Schedule Tour', exact: true }).first(),
+      /\/visit-dialog-[^/]*\.js$/,
+    );
+    await opensWithTimeStopped(page.getByRole('button', { name: 'Search', exact: true }), /\/search-dialog-[^/]*\.js$/);
   });
 });
 
