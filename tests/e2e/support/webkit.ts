@@ -195,7 +195,9 @@ export class WebKitSession {
        window.scrollTo(0, box.top + window.scrollY - window.innerHeight / 2);
        return found;`,
       `the ${kind} "${name}"`,
-      15_000,
+      // 30 s: finding a listing's link on the community page ran out at 15 s once in a clean-clone CI run (passing
+      // on the retry), WebKitGTK under Xvfb on a loaded 2-core machine, as the navigation after it did before.
+      30_000,
       kind,
       name,
     );
