@@ -80,7 +80,7 @@ function mergeSettingsPayload(earlier: unknown, later: unknown): unknown {
 }
 
 function withoutNullFields(payload: unknown): unknown {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+  if (!isObject(payload)) return payload;
   return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== null));
 }
 
@@ -91,8 +91,7 @@ function withoutNullFields(payload: unknown): unknown {
 const APPENDED_FIELDS = ['note', 'activity'] as const;
 
 function appendsHistory(payload: unknown): boolean {
-  if (typeof payload !== 'object' || payload === null) return false;
-  return APPENDED_FIELDS.some((field) => (payload as Record<string, unknown>)[field] !== undefined);
+  return isObject(payload) && APPENDED_FIELDS.some((field) => payload[field] !== undefined);
 }
 
 /**

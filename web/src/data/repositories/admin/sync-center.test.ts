@@ -8,7 +8,6 @@ import {
   discardFailed,
   listOutboxForAdmin,
   subscribeOutboxEntries,
-  type SyncEntry,
 } from './sync-center';
 
 const base: OutboxEntry = {
@@ -83,7 +82,7 @@ describe('sync center', () => {
       { ...base, id: 'd1', op: 'delete', method: 'DELETE', payload: undefined },
       { ...base, id: 'd2', entityId: 'gone', op: 'delete', method: 'DELETE', payload: undefined, createdAt: 2 },
     ]);
-    let seen: SyncEntry[] = [];
+    let seen: OutboxEntry[] = [];
     const unsubscribe = subscribeOutboxEntries((entries) => (seen = entries));
     await expect.poll(() => seen.length).toBe(2);
     expect(seen.map((entry) => entry.recordName)).toEqual(['The Magnolia', undefined]);

@@ -34,7 +34,7 @@ export async function listOutboxForAdmin(): Promise<OutboxEntry[]> {
  * Calls `listener` with every entry now and whenever the outbox changes, in this tab or another one.
  * Returns the unsubscribe function.
  */
-export function subscribeOutboxEntries(listener: (entries: SyncEntry[]) => void): () => void {
+export function subscribeOutboxEntries(listener: (entries: OutboxEntry[]) => void): () => void {
   const subscription = liveQuery(async () => withRecordNames((await localDb().outbox.toArray()).sort(byCreatedAt))).subscribe({
     next: listener,
     error: (error: unknown) => console.warn('Outbox unavailable', error),
@@ -43,17 +43,13 @@ export function subscribeOutboxEntries(listener: (entries: SyncEntry[]) => void)
 }
 
 /**
- * An entry as the Sync page lists it: with the name of its record, from this device's copy, else as the copy had
- * it when the change was made (outbox-entry.ts recordName: the copy is gone once a colleague's delete has reached
- * this device), when the change carries none.
+ * The entries as the Sync page lists them: each with the name of its record, from this device's copy, else as the
+ * copy had it when the change was made (outbox-entry.ts recordName: the copy is gone once a colleague's delete has
+ * reached this device). A delete carries no payload and an edit only its changed fields: without the record's
+ * name, the Sync page could name a refused delete only by its id, and the admin could not tell what Discard would
+ * drop.
  */
-export type SyncEntry = OutboxEntry;
-
-/**
- * A delete carries no payload and an edit only its changed fields: without the record's name, the Sync page could
- * name a refused delete only by its id, and the admin could not tell what Discard would drop.
- */
-async function withRecordNames(entries: OutboxEntry[]): Promise<SyncEntry[]> {
+async function withRecordNames(entries: OutboxEntry[]): Promise<OutboxEntry[]> {
   return Promise.all(
     entries.map(async (entry) => {
       const name = await localRecordName(entry.entity, entry.entityId);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncEntry } from '@/data/repositories/admin/sync-center';
+import type { OutboxEntry } from '@/data/repositories/admin/sync-center';
 import { entryTitle } from './entry-labels';
 
-const entry = (overrides: Partial<SyncEntry>): SyncEntry => ({
+const entry = (overrides: Partial<OutboxEntry>): OutboxEntry => ({
   id: 'e1',
   entity: 'listings',
   op: 'delete',

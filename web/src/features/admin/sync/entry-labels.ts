@@ -1,5 +1,5 @@
 /** Display texts for outbox entries on the Sync page. */
-import { ENTITY_NAMES, type SyncEntry } from '@/data/repositories/admin/sync-center';
+import { ENTITY_NAMES, type OutboxEntry } from '@/data/repositories/admin/sync-center';
 
 export const ENTITY_LABELS: Record<string, string> = ENTITY_NAMES;
 
@@ -22,7 +22,7 @@ function nameOf(value: unknown): string | undefined {
 }
 
 /** The record's name or title, from the change, the server's copy or this device's copy; else a short id. */
-export function entryTitle(entry: SyncEntry): string {
+export function entryTitle(entry: OutboxEntry): string {
   if (entry.entity === 'settings') return 'site settings';
   return (
     nameOf(entry.payload) ?? nameOf(entry.conflict?.current) ?? entry.recordName ?? `#${entry.entityId.slice(0, 8)}`
