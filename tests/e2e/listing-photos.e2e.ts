@@ -12,8 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
 import { expectToast, field, superApi, unique } from './support/admin';
 import { adminGet } from './support/api';
-import { isShownInViewport, newPage, open } from './support/browser';
-import { e2eEnv } from './support/env';
+import { isShownInViewport, newContext, newPage, open } from './support/browser';
 import { adminSuite } from './support/suite';
 
 const suite = adminSuite();
@@ -169,15 +168,7 @@ describe('listing photos', () => {
   });
 
   it('on a 390x844 touch screen a swipe moves the viewer to the next photo; a short move does not', async () => {
-    // support/browser newContext has no touch option: this context is the phone's own (and closed with the tab).
-    const context = await suite.browser.newContext({
-      baseURL: e2eEnv().baseUrl,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      locale: 'en-US',
-      timezoneId: 'America/Chicago',
-    });
+    const context = await newContext(suite.browser, { phone: true });
     const tab = await newPage(context);
     suite.keep({ ...tab, close: () => context.close() });
     const { page } = tab;

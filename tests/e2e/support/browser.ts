@@ -39,7 +39,8 @@ export async function launchPersistentContext(
     headless: true,
     args: CHROMIUM_ARGS,
     baseURL: e2eEnv().baseUrl,
-    viewport: options.viewport ?? { width: 1280, height: 800 },
+    viewport: options.viewport ?? (options.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
+    ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
     serviceWorkers: options.serviceWorkers ?? 'allow',
     locale: 'en-US',
   });
@@ -57,13 +58,16 @@ export interface ContextOptions {
   javaScriptEnabled?: boolean;
   /** 'block' when a test intercepts requests with page.route (a service worker would answer them first). */
   serviceWorkers?: 'allow' | 'block';
+  /** A phone: a 390 x 844 touch screen (taps, no hover), unless `viewport` says otherwise. */
+  phone?: boolean;
 }
 
 /** A fresh browser profile (storage, service workers, IndexedDB) whose relative URLs resolve on the server under test. */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const contextOptions: BrowserContextOptions = {
     baseURL: e2eEnv().baseUrl,
-    viewport: options.viewport ?? { width: 1280, height: 800 },
+    viewport: options.viewport ?? (options.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
+    ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     serviceWorkers: options.serviceWorkers ?? 'allow',
     locale: 'en-US',

@@ -25,9 +25,10 @@ export function preloadable<P extends object>(
   let markPreloaded!: () => void;
   /** Resolves when a loader first preloads: a part still waiting to be wanted loads then too. */
   const preloaded = new Promise<void>((resolve) => (markPreloaded = resolve));
-  const preload = async (): Promise<void> => {
+  /** Loads the code (once) and resolves with its module. */
+  const preload = async (): Promise<Module<P>> => {
     markPreloaded();
-    loaded ??= await load();
+    return (loaded ??= await load());
   };
   const Component = lazy(() =>
     loaded
