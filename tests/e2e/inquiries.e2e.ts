@@ -31,22 +31,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const POPUP_CODE = /\/inquiry-popup-[^/]*\.js$/;
-
-/**
- * A fresh tab on `pathname`. With `loadsCode`, also waits for a response of that script, watched from before the
- * navigation: the popup's code comes as a listing or community page becomes interactive.
- */
-async function openTab(
-  pathname: string,
-  target: Browser | BrowserContext = context,
-  { loadsCode, phone }: { loadsCode?: RegExp; phone?: boolean } = {},
-): Promise<Page> {
+async function openTab(pathname: string, target: Browser | BrowserContext = context): Promise<Page> {
   await tab?.close();
-  tab = await newPage(target, { serviceWorkers: 'block', phone });
-  const code = loadsCode && tab.page.waitForResponse(loadsCode, { timeout: 15_000 });
+  tab = await newPage(target, { serviceWorkers: 'block' });
   await open(tab.page, pathname);
-  await code;
   return tab.page;
 }
 
@@ -197,27 +185,12 @@ describe('listing popup', () => {
     expect(leads[0]!.submittedAt).toBeTruthy();
   });
 
-  it('on a phone the popup’s code comes as the page becomes interactive, so a tap opens it without fetching it', async () => {
-    for (const [pathname, button] of [
-      [`/listing/${listing.id}`, 'Contact Agent'],
-      ['/community/austin-point', 'Request Information'],
-    ] as const) {
-      // A phone has no hover: where the code came only with the pointer, this wait ran out.
-      const page = await openTab(pathname, browser, { loadsCode: POPUP_CODE, phone: true });
-      const fetchedOnTap: string[] = [];
-      page.on('request', (request) => {
-        if (POPUP_CODE.test(request.url())) fetchedOnTap.push(request.url());
-      });
-      await page.getByRole('button', { name: button, exact: true }).last().tap();
-      await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 5_000 });
-      expect(fetchedOnTap, `${pathname}: the tap fetched the popup's code again`).toEqual([]);
-    }
-  });
-
   it('a double click on Contact Agent leaves the popup open (its second click lands on the backdrop)', async () => {
-    const page = await openTab(`/listing/${listing.id}`, context, { loadsCode: POPUP_CODE });
+    const page = await openTab(`/listing/${listing.id}`);
     const contactAgent = page.getByRole('button', { name: 'Contact Agent', exact: true }).last();
+    const popupCode = page.waitForResponse(/\/inquiry-popup-[^/]*\.js$/);
     await contactAgent.hover();
+    await popupCode;
     await sleep(500);
     const box = (await contactAgent.boundingBox())!;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
@@ -236,7 +209,7 @@ describe('listing popup', () => {
     await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
   });
 
-  it('a popup or dialog whose code is in opens on the click within two frames, not after React’s 300 ms Suspense throttle', async ({
+  it('a popup or dialog whose code is in opens on the click, with no timer to wait for (React’s 300 ms Suspense throttle)', async ({
     onTestFinished: onFinished,
   }) => {
     await tab?.close();
@@ -251,17 +224,16 @@ describe('listing popup', () => {
     });
     // The page's timers are the test's from the start (React keeps the setTimeout it found when it loaded).
     await page.clock.install();
-    const popupCode = page.waitForResponse(POPUP_CODE);
     await open(page, `/listing/${listing.id}`);
     let pausedFor = 0;
     /**
-     * Loads a dialog's code as the pointer reaching its button does (`loaded`: its response, or the popup's, which
-     * the page loads as it becomes interactive), stops the page's clock, clicks, and lets only the next frames
-     * pass: the dialog must open. (The clock's stand-in for `performance` has no resource entries: the test watches
-     * the responses.) A dialog that suspends on its first render would show only when React's reveal timer (300 ms
-     * after the empty fallback) ran, that is never.
+     * Loads a dialog's code as the pointer reaching its button does, stops the page's clock, clicks: the dialog
+     * must open with no timer firing. (The clock's stand-in for `performance` has no resource entries: the test
+     * watches the responses.) A dialog that suspends on its first render would show only when React's reveal
+     * timer (300 ms after the empty fallback) ran, that is never.
      */
-    const opensWithTimeStopped = async (button: Locator, loaded: Promise<unknown>, afterTheTapsFrame = true) => {
+    const opensWithTimeStopped = async (button: Locator, code: RegExp) => {
+      const loaded = page.waitForResponse(code);
       await button.hover();
       await loaded;
       await sleep(500); // evaluated
@@ -269,28 +241,18 @@ describe('listing popup', () => {
       await page.clock.pauseAt(Date.now() + pausedFor);
       await button.click();
       const dialog = page.getByRole('dialog');
-      // The tap's own frame comes first, without the dialog's first render in it (INP: components/show-after-paint.ts).
-      if (afterTheTapsFrame) expect(await dialog.count(), 'rendered within the tap').toBe(0);
-      // Two animation frames and the task after them, far short of the reveal timer's 300 ms.
-      await page.clock.runFor(50);
       await dialog.waitFor({ state: 'visible', timeout: 5_000 });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
       await page.clock.resume();
     };
     const contactAgent = page.getByRole('button', { name: 'Contact Agent', exact: true }).last();
-    await opensWithTimeStopped(contactAgent, popupCode);
+    await opensWithTimeStopped(contactAgent, /\/inquiry-popup-[^/]*\.js$/);
     await opensWithTimeStopped(
       page.getByRole('button', { name: 'Schedule Tour', exact: true }).first(),
-      page.waitForResponse(/\/visit-dialog-[^/]*\.js$/),
+      /\/visit-dialog-[^/]*\.js$/,
     );
-    // The search opens within the tap: its opener is part of every page, and /favorites has no room left in its
-    // 110 KB for showAfterPaint's call (docs/decisions.md).
-    await opensWithTimeStopped(
-      page.getByRole('button', { name: 'Search', exact: true }),
-      page.waitForResponse(/\/search-dialog-[^/]*\.js$/),
-      false,
-    );
+    await opensWithTimeStopped(page.getByRole('button', { name: 'Search', exact: true }), /\/search-dialog-[^/]*\.js$/);
   });
 });
 

@@ -24,14 +24,8 @@ export type LazyWithPreload<Props> = [
   showWhenLoaded: (show: () => void) => void,
 ];
 
-/** A dialog's module: its component, and `open`, how a tap shows it (components/show-after-paint.ts). */
-interface DialogModule<Props> {
-  default: ComponentType<Props>;
-  open: (show: () => void) => void;
-}
-
 export function lazyWithPreload<Props extends object>(
-  load: () => Promise<DialogModule<Props>>,
+  load: () => Promise<{ default: ComponentType<Props> }>,
 ): LazyWithPreload<Props> {
   const part = preloadable(load);
   function Loaded(props: Props) {
@@ -44,9 +38,5 @@ export function lazyWithPreload<Props extends object>(
   // A failed load resolves too: `show` then renders the component, whose render tries the load again and meets the
   // error as it did before (the chunk-load reload).
   const loaded = () => part.preload().catch(() => undefined);
-  return [
-    Loaded,
-    () => void loaded(),
-    (show) => void loaded().then((module) => (module ? (module as DialogModule<Props>).open(show) : show())),
-  ];
+  return [Loaded, () => void loaded(), (show) => void loaded().then(show)];
 }

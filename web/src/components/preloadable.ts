@@ -25,10 +25,9 @@ export function preloadable<P extends object>(
   let markPreloaded!: () => void;
   /** Resolves when a loader first preloads: a part still waiting to be wanted loads then too. */
   const preloaded = new Promise<void>((resolve) => (markPreloaded = resolve));
-  /** Loads the code (once) and resolves with its module. */
-  const preload = async (): Promise<Module<P>> => {
+  const preload = async (): Promise<void> => {
     markPreloaded();
-    return (loaded ??= await load());
+    loaded ??= await load();
   };
   const Component = lazy(() =>
     loaded

@@ -23,7 +23,7 @@ import { StorageProblem } from './storage-problem';
 // The shortlist form (with its validation and the modal) loads when the visitor reaches its button.
 const [ShortlistDialog, preloadShortlistDialog, showShortlistDialog] = lazyWithPreload<
   ComponentProps<typeof ShortlistDialogCode>
->(() => import('./shortlist-dialog').then((module) => ({ default: module.ShortlistDialog, open: module.open })));
+>(() => import('./shortlist-dialog').then((module) => ({ default: module.ShortlistDialog })));
 
 interface Details {
   status: 'loading' | 'ready' | 'error';

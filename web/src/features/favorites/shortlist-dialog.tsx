@@ -10,8 +10,6 @@ import { ConsentField } from '@/components/consent-field';
 import { DialogFormActions } from '@/components/dialog-form-actions';
 import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
-// How a tap opens this dialog (components/lazy-with-preload.tsx): with its own code, not the page's.
-export { showAfterPaint as open } from '@/components/show-after-paint';
 import { Honeypot } from '@/components/spam-guard';
 import { ContactField, SendNotices } from '@/components/visitor-fields';
 import { formText, useVisitorForm } from '@/hooks/use-visitor-form';

@@ -8,7 +8,7 @@
  * visits, search) and features do not import each other. Passing those parts in as props would cost this page
  * about 85 bytes of gzip JavaScript, more than its headroom under the budget (listing-view.tsx is built the same way).
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Community } from '@domain/schemas/community';
 import { Icon, MAP_PIN } from '@/components/icon';
@@ -53,8 +53,6 @@ interface CommunityViewProps {
 export function CommunityView({ community, listings, listingFilter }: CommunityViewProps) {
   const { general } = useSiteSettings();
   const [popupOpen, setPopupOpen] = useState(false);
-  // As on the listing page: a tap on a phone opens the popup without waiting for its code.
-  useEffect(preloadInquiryPopup, []);
   const [visitOpen, setVisitOpen] = useState(false);
   // Shown once their code is in, so the first render does not suspend (components/lazy-with-preload.tsx).
   const openVisit = () => showVisitDialog(() => setVisitOpen(true));

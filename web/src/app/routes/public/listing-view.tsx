@@ -11,7 +11,7 @@
  * cost the page about 85 bytes of gzip JavaScript, which its 110 KB budget could not keep paying.
  */
 import { Link } from 'react-router-dom';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PUBLIC_MESSAGES } from '@domain/public-messages';
 import type { Listing } from '@domain/schemas/listing';
 import { Icon, MAP_PIN } from '@/components/icon';
@@ -54,9 +54,6 @@ interface ListingViewProps {
 
 export function ListingView({ listing, community }: ListingViewProps) {
   const [popup, setPopup] = useState<string | null>(null);
-  // A phone has no hover to preload on: the popup's code comes as the page becomes interactive, so a tap opens it
-  // at once, not after a round trip (docs/decisions.md).
-  useEffect(preloadInquiryPopup, []);
   const [visit, setVisit] = useState<string | null>(null);
   const visitButton = (label: string, className: string, icon?: boolean) => (
     <button
