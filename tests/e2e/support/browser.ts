@@ -39,8 +39,7 @@ export async function launchPersistentContext(
     headless: true,
     args: CHROMIUM_ARGS,
     baseURL: e2eEnv().baseUrl,
-    viewport: options.viewport ?? (options.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
-    ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
+    ...screenOf(options),
     serviceWorkers: options.serviceWorkers ?? 'allow',
     locale: 'en-US',
   });
@@ -62,12 +61,17 @@ export interface ContextOptions {
   phone?: boolean;
 }
 
+/** The screen a context has: a laptop's, or with `phone` a touch screen the size of a phone's. */
+function screenOf(options: ContextOptions): Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasTouch'> {
+  if (!options.phone) return { viewport: options.viewport ?? { width: 1280, height: 800 } };
+  return { viewport: options.viewport ?? { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+}
+
 /** A fresh browser profile (storage, service workers, IndexedDB) whose relative URLs resolve on the server under test. */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const contextOptions: BrowserContextOptions = {
     baseURL: e2eEnv().baseUrl,
-    viewport: options.viewport ?? (options.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
-    ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
+    ...screenOf(options),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     serviceWorkers: options.serviceWorkers ?? 'allow',
     locale: 'en-US',
