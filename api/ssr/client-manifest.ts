@@ -21,14 +21,26 @@ export interface PublicRouteModule {
   path?: string;
   /** The route module: the manifest's key, relative to web/. */
   source: string;
+  /**
+   * Code a visitor of this page is likely to need next (a manifest key), fetched as bytes once the app has started
+   * (route-preloads.ts): the inquiry popup behind Contact Agent, which a phone has no hover to preload on.
+   */
+  likelyNext?: string;
 }
+
+const INQUIRY_POPUP = 'src/features/inquiries/inquiry-popup.tsx';
 
 /** Every public route with page code of its own (web/src/app/route-modules.ts lazy-loads these). */
 export const PUBLIC_ROUTE_MODULES: readonly PublicRouteModule[] = [
   { id: 'home', path: '/', source: 'src/app/routes/public/home.tsx' },
   { id: 'communities', path: '/communities', source: 'src/app/routes/public/communities.tsx' },
-  { id: 'community', path: '/community/:id', source: 'src/app/routes/public/community.tsx' },
-  { id: 'listing', path: '/listing/:id', source: 'src/app/routes/public/listing.tsx' },
+  {
+    id: 'community',
+    path: '/community/:id',
+    source: 'src/app/routes/public/community.tsx',
+    likelyNext: INQUIRY_POPUP,
+  },
+  { id: 'listing', path: '/listing/:id', source: 'src/app/routes/public/listing.tsx', likelyNext: INQUIRY_POPUP },
   { id: 'contact', path: '/contact', source: 'src/app/routes/public/contact.tsx' },
   { id: 'legal', path: '/legal/:page', source: 'src/app/routes/public/legal.tsx' },
   { id: 'search', path: '/search', source: 'src/app/routes/public/search.tsx' },

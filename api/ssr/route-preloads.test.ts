@@ -27,24 +27,39 @@ const MANIFEST = {
   '_page-parts-P.js': { file: 'assets/page-parts-P.js', imports: ['index.html'] },
   '_page-actions-A.js': { file: 'assets/page-actions-A.js', imports: ['_page-parts-P.js', 'index.html'] },
   'src/app/routes/public/home.tsx': { file: 'assets/home-H.js', imports: ['index.html', '_page-parts-P.js'] },
+  'src/features/inquiries/inquiry-popup.tsx': {
+    file: 'assets/inquiry-popup-I.js',
+    imports: ['_react-R.js', '_page-parts-P.js', '_dialog-parts-D.js', 'index.html'],
+  },
+  '_dialog-parts-D.js': { file: 'assets/dialog-parts-D.js', imports: ['_react-R.js'] },
 };
 
 describe('routePreloads', () => {
   it("lists a route module's chunk and its static imports, without the entry's graph, each once", () => {
     const preloads = routePreloads(clientDirWith(MANIFEST));
-    expect(preloads(['root', 'listing'])).toEqual([
+    expect(preloads(['root', 'listing']).preload).toEqual([
       '/assets/listing-L.js',
       '/assets/page-parts-P.js',
       '/assets/page-actions-A.js',
     ]);
-    expect(preloads(['root', 'home'])).toEqual(['/assets/home-H.js', '/assets/page-parts-P.js']);
+    expect(preloads(['root', 'home'])).toEqual({
+      preload: ['/assets/home-H.js', '/assets/page-parts-P.js'],
+      prefetch: [],
+    });
+  });
+
+  it("lists the inquiry popup's chunks to prefetch on a listing page, without what the page loads already", () => {
+    expect(routePreloads(clientDirWith(MANIFEST))(['root', 'listing']).prefetch).toEqual([
+      '/assets/inquiry-popup-I.js',
+      '/assets/dialog-parts-D.js',
+    ]);
   });
 
   it('lists nothing for routes without page code, or without a manifest', () => {
-    expect(routePreloads(clientDirWith(MANIFEST))(['root', 'admin'])).toEqual([]);
+    expect(routePreloads(clientDirWith(MANIFEST))(['root', 'admin'])).toEqual({ preload: [], prefetch: [] });
     const empty = mkdtempSync(path.join(tmpdir(), 'route-preloads-'));
     dirs.push(empty);
-    expect(routePreloads(empty)(['root', 'listing'])).toEqual([]);
+    expect(routePreloads(empty)(['root', 'listing'])).toEqual({ preload: [], prefetch: [] });
   });
 });
 
@@ -53,14 +68,24 @@ describe('withRoutePreloads', () => {
     '<script defer src="/assets/start-app-S.js" data-entry="/assets/index-E.js" data-preload="/assets/react-R.js">';
 
   it("adds the URLs to the starter's data-preload list", () => {
-    expect(withRoutePreloads(`<head>${TAG}</head>`, ['/assets/listing-L.js', '/assets/page-parts-P.js'])).toBe(
+    const code = { preload: ['/assets/listing-L.js', '/assets/page-parts-P.js'], prefetch: [] };
+    expect(withRoutePreloads(`<head>${TAG}</head>`, code)).toBe(
       '<head><script defer src="/assets/start-app-S.js" data-entry="/assets/index-E.js" ' +
         'data-preload="/assets/react-R.js /assets/listing-L.js /assets/page-parts-P.js"></head>',
     );
   });
 
+  it("lists the prefetches in the starter's data-prefetch attribute", () => {
+    const code = { preload: ['/assets/listing-L.js'], prefetch: ['/assets/inquiry-popup-I.js', '/assets/dialog-D.js'] };
+    expect(withRoutePreloads(`<head>${TAG}</head>`, code)).toBe(
+      '<head><script defer src="/assets/start-app-S.js" data-entry="/assets/index-E.js" ' +
+        'data-preload="/assets/react-R.js /assets/listing-L.js" ' +
+        'data-prefetch="/assets/inquiry-popup-I.js /assets/dialog-D.js"></head>',
+    );
+  });
+
   it('leaves the page as it is without URLs', () => {
-    expect(withRoutePreloads(`<head>${TAG}</head>`, [])).toBe(`<head>${TAG}</head>`);
+    expect(withRoutePreloads(`<head>${TAG}</head>`, { preload: [], prefetch: [] })).toBe(`<head>${TAG}</head>`);
   });
 });
 

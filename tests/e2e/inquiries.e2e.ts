@@ -185,6 +185,36 @@ describe('listing popup', () => {
     expect(leads[0]!.submittedAt).toBeTruthy();
   });
 
+  it('on a phone the popup’s code is prefetched once the page is interactive, and the tap takes it from the cache', async () => {
+    const POPUP_CODE = /\/inquiry-popup-[^/]*\.js$/;
+    for (const [pathname, button] of [
+      [`/listing/${listing.id}`, 'Contact Agent'],
+      ['/community/austin-point', 'Request Information'],
+    ] as const) {
+      await tab?.close();
+      tab = await newPage(browser, { serviceWorkers: 'block', phone: true });
+      const { page } = tab;
+      // The cache and the kind of each fetch are the browser's own account of it (Chrome DevTools Protocol).
+      const network = await page.context().newCDPSession(page);
+      await network.send('Network.enable');
+      const fetches: { type?: string; fromCache: boolean }[] = [];
+      network.on('Network.responseReceived', ({ type, response }) => {
+        if (POPUP_CODE.test(response.url))
+          fetches.push({ type, fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache) });
+      });
+      await open(page, pathname);
+      // A phone has no hover: without the prefetch nothing fetched the popup's code before the tap.
+      await expect.poll(() => fetches.length, { timeout: 15_000, message: `${pathname}: no prefetch` }).toBe(1);
+      // Fetched as a prefetch (bytes into the cache), not loaded as a script: nothing of it ran before the tap.
+      // (Chromium reports a link prefetch as 'Other'.)
+      expect(fetches[0], pathname).toEqual({ type: 'Other', fromCache: false });
+
+      await page.getByRole('button', { name: button, exact: true }).last().tap();
+      await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 5_000 });
+      expect(fetches.slice(1), `${pathname}: the tap's fetch`).toEqual([{ type: 'Script', fromCache: true }]);
+    }
+  });
+
   it('a double click on Contact Agent leaves the popup open (its second click lands on the backdrop)', async () => {
     const page = await openTab(`/listing/${listing.id}`);
     const contactAgent = page.getByRole('button', { name: 'Contact Agent', exact: true }).last();

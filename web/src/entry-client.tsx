@@ -67,7 +67,7 @@ async function start(): Promise<void> {
     // its own; in between, the browser can handle input and paint (Total Blocking Time, DESIGN §7).
     await new Promise((resolve) => setTimeout(resolve, 0));
     const router = createBrowserRouter(routes, { hydrationData });
-    followRouterLinksOnceReady(router);
+    continueOnceReady(router);
     // And another before hydrating: creating the router runs much of its code for the first time (5-25 ms on a
     // desktop), and hydrateRoot's first slice would otherwise join it in one task.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -91,7 +91,7 @@ async function start(): Promise<void> {
 
 function renderClientOnly(container: HTMLElement): void {
   const router = createBrowserRouter(routes);
-  followRouterLinksOnceReady(router);
+  continueOnceReady(router);
   createRoot(container).render(
     <StrictMode>
       <AnnounceWhenReady>
@@ -102,16 +102,17 @@ function renderClientOnly(container: HTMLElement): void {
 }
 
 /**
- * Hover prefetch for every router link and navigation for the links of static parts (app/router-links.ts): loaded
- * once the app has started, outside the JavaScript a page needs to become interactive. Until then a link does
- * what it does before any script runs: the browser loads the page.
+ * What the page does once the app has started (app/after-start.ts): hover prefetch for every router link,
+ * navigation for the links of static parts, and the likely next step's code fetched as bytes. Loaded then, outside
+ * the JavaScript a page needs to become interactive. Until then a link does what it does before any script runs:
+ * the browser loads the page.
  */
-function followRouterLinksOnceReady(router: ReturnType<typeof createBrowserRouter>): void {
+function continueOnceReady(router: ReturnType<typeof createBrowserRouter>): void {
   document.addEventListener(
     APP_READY_EVENT,
     () =>
-      void import('./app/router-links').then(
-        (module) => module.followRouterLinks((path) => router.navigate(path)),
+      void import('./app/after-start').then(
+        (module) => module.afterStart((path) => router.navigate(path)),
         // Offline before its code arrived: links keep working as plain links (the browser loads the page).
         () => undefined,
       ),

@@ -1,0 +1,35 @@
+/**
+ * The code a visitor of this page is likely to need next, fetched into the HTTP cache once the app has started and
+ * not run (docs/decisions.md). The server lists it on the starter's tag (`data-prefetch`, api/ssr/route-preloads.ts):
+ * on a listing or community page, the inquiry popup behind Contact Agent.
+ *
+ * A phone has no hover to preload the popup on, so a buyer's tap fetched its chunks: a round trip on a slow link
+ * between the tap and the form. Loading and running them as the page became interactive instead put their
+ * evaluation in the window in which a slow phone's page is judged (Lighthouse TBT of the listing page 105 → 232 ms);
+ * a prefetch only fills the cache, and the tap's import then runs them from there.
+ */
+
+/** What is read of the browser, so a test can hand in a stand-in. */
+export interface PrefetchEnvironment {
+  document: Pick<Document, 'querySelector' | 'createElement' | 'head'>;
+  /** Network Information API, where the browser has it: a visitor who asked to save data gets nothing extra. */
+  connection?: { saveData?: boolean };
+}
+
+export function prefetchLikelyCode(
+  env: PrefetchEnvironment = {
+    document,
+    connection: (navigator as Navigator & { connection?: { saveData?: boolean } }).connection,
+  },
+): void {
+  if (env.connection?.saveData) return;
+  const urls = env.document.querySelector('script[data-prefetch]')?.getAttribute('data-prefetch') ?? '';
+  for (const href of urls.split(' ').filter(Boolean)) {
+    const link = env.document.createElement('link');
+    link.rel = 'prefetch';
+    // Module scripts are fetched in CORS mode: the prefetch asks the same way, so the import finds its response.
+    link.crossOrigin = '';
+    link.href = href;
+    env.document.head.appendChild(link);
+  }
+}
