@@ -208,6 +208,11 @@ describe('listing popup', () => {
       // Fetched as a prefetch (bytes into the cache), not loaded as a script: nothing of it ran before the tap.
       // (Chromium reports a link prefetch as 'Other'.)
       expect(fetches[0], pathname).toEqual({ type: 'Other', fromCache: false });
+      // The links go once fetched: Vite's preload helper skips a module a <link> names, and at the tap it must
+      // preload the popup's imports alongside it.
+      await expect
+        .poll(() => page.locator('link[rel="prefetch"]').count(), { message: `${pathname}: prefetch links left` })
+        .toBe(0);
 
       await page.getByRole('button', { name: button, exact: true }).last().tap();
       await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 5_000 });

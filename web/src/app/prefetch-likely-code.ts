@@ -30,6 +30,12 @@ export function prefetchLikelyCode(
     // Module scripts are fetched in CORS mode: the prefetch asks the same way, so the import finds its response.
     link.crossOrigin = '';
     link.href = href;
+    // Removed once fetched (or failed): Vite's preload helper skips a module that a <link> in the document names, so
+    // at the tap it would not preload the popup's imports alongside it, and the browser would find them one by one
+    // as it parsed the modules (40-120 ms later on a slow phone).
+    const done = () => link.remove();
+    link.addEventListener('load', done);
+    link.addEventListener('error', done);
     env.document.head.appendChild(link);
   }
 }
