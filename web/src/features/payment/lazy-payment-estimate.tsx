@@ -36,7 +36,11 @@ export function LazyPaymentEstimate(props: PaymentEstimateProps) {
 
   const loading = <p className="payment-estimate__loading">Loading the calculator…</p>;
   return (
-    <section ref={section} className="payment-estimate" aria-labelledby="payment-estimate-title">
+    <section
+      ref={section}
+      className="payment-estimate render-when-near render-when-near--short"
+      aria-labelledby="payment-estimate-title"
+    >
       <h2 id="payment-estimate-title">Estimate Your Monthly Payment</h2>
       {near ? (
         <Suspense fallback={loading}>

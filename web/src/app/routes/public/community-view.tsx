@@ -230,12 +230,13 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
           <communityCommute.Component community={community} />
         </Suspense>
 
+        {/* Rendered when near on its inner parts, not on the dark band itself (styles/base.css says why). */}
         <section className="contact-band band">
-          <div>
+          <div className="render-when-near render-when-near--short render-when-near--spills">
             <h2>Interested in {name}?</h2>
             <p>Tour the community, meet the builders and find the home plan that fits your family.</p>
           </div>
-          <div className="button-row">
+          <div className="button-row render-when-near render-when-near--short render-when-near--spills">
             <button
               type="button"
               className="button button--light button--large"

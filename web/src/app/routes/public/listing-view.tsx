@@ -153,7 +153,7 @@ export function ListingView({ listing, community }: ListingViewProps) {
             <LazyPaymentEstimate price={listing.price} costs={community?.ownershipCosts} />
           </div>
 
-          <aside className="listing-aside" aria-label="Contact and community">
+          <aside className="listing-aside render-when-near render-when-near--spills" aria-label="Contact and community">
             <div className="card action-card">
               <p className="action-card__price">{formatUsd(listing.price)}</p>
               <RoomFacts home={listing} />
@@ -191,12 +191,13 @@ export function ListingView({ listing, community }: ListingViewProps) {
         </div>
       </div>
 
+      {/* Rendered when near on its inner parts, not on the dark band itself (styles/base.css says why). */}
       <section className="contact-band band">
-        <div>
+        <div className="render-when-near render-when-near--short render-when-near--spills">
           <h2>Want to see this home in person?</h2>
           <p>Pick a time that works for you, or ask us anything about {listing.title}.</p>
         </div>
-        <div className="button-row">
+        <div className="button-row render-when-near render-when-near--short render-when-near--spills">
           {visitButton('Schedule Viewing', 'button button--light button--large')}
           {popupButton('Request Information', 'button button--outline-light button--large')}
         </div>
