@@ -159,17 +159,21 @@ function scenarios(listingId: string): FormScenario[] {
     // the first screen: the tap's own scroll brings it into view, so the tap lands while the page renders what
     // that scroll revealed (the aside, the payment estimate), as for a buyer who scrolls and taps at once.
     listingPopup('listing popup, tapped once the page is interactive', listingId, async (page) => {
-      await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: 60_000 });
+      await untilInteractive(page);
       await page.waitForTimeout(READ_BEFORE_TAP_MS);
     }),
     // The same buyer scrolls to the price card and reads it before the tap.
     listingPopup('listing popup, scrolled to and read before the tap', listingId, async (page) => {
-      await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: 60_000 });
+      await untilInteractive(page);
       await contactAgentButton(page).scrollIntoViewIfNeeded();
       await page.waitForTimeout(READ_BEFORE_TAP_MS);
     }),
   ];
 }
+
+/** Resolves once the page's app has started (hydrated): the page is interactive. */
+const untilInteractive = (page: Page) =>
+  page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: 60_000 });
 
 /** How long the reader of a listing page looks at it, once it is interactive, before tapping Contact Agent. */
 const READ_BEFORE_TAP_MS = 1000;
