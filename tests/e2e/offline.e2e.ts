@@ -54,6 +54,29 @@ async function localCounts(target: Page): Promise<Record<string, number> | null>
   }, DB_NAME);
 }
 
+/** The value of a row of the app's `meta` store (local-db.ts), or undefined. */
+async function localMeta(target: Page, key: string): Promise<unknown> {
+  return target.evaluate(
+    async ({ name, key }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        return await new Promise<unknown>((resolve, reject) => {
+          const request = db.transaction('meta', 'readonly').objectStore('meta').get(key);
+          request.onsuccess = () => resolve((request.result as { value?: unknown } | undefined)?.value);
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { name: DB_NAME, key },
+  );
+}
+
 /** Resolves when neither the page nor the service worker has had a request in flight for `quietMs`. */
 async function networkQuiet(quietMs: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -250,11 +273,16 @@ describe('offline after one online visit', () => {
       .first()
       .fill('Typed at the open house with no signal.');
     await sleep(Math.max(0, openedAt + 2_500 - Date.now()));
+    const sentAt = await page.evaluate(() => Date.now());
     await dialog.locator('button[type="submit"]').first().click();
     await page
       .getByText(/saved on (this|your|the) device/i)
       .first()
       .waitFor({ state: 'visible', timeout: 10_000 });
+    // "Saved" came after Chromium flushed the queued inquiry to disk (a strict transaction, local-db.ts flushToDisk).
+    expect(await localMeta(page, 'durable-flush'), 'the queued inquiry was flushed to disk').toBeGreaterThanOrEqual(
+      sentAt,
+    );
 
     await sleep(1_000);
     expect(await waitForLeads(email, { timeoutMs: 0, settleMs: 0 }), 'nothing reached the server offline').toEqual([]);

@@ -3,7 +3,7 @@
  * crash or a dead zone cannot lose it. This file only stores; the decisions are in outbox-policy.ts and
  * outbox-order.ts, the sending in sync.ts.
  */
-import { localDb, META_KEYS, SETTINGS_KEY } from './local-db';
+import { flushToDisk, localDb, META_KEYS, SETTINGS_KEY } from './local-db';
 import { byCreatedAt, type DeliveryResult, type OutboxEntry } from './outbox-entry';
 import { isDue, needsAuth } from './outbox-order';
 import {
@@ -86,6 +86,10 @@ export async function enqueue(draft: OutboxDraft, options: EnqueueOptions = {}):
   const images = findPendingUploadIds(draft.payload);
   if (images.length) await attachPendingUploads(images, now);
   await collectUnusedUploadsQuietly(now);
+  // Whoever hears "saved" next (a visitor offline, an admin's Save) can rely on it surviving a power cut. The
+  // entry is committed either way: a flush that fails only warns, as failing the write would let its form offer
+  // to send again what is already queued.
+  await flushToDisk(db).catch((error: unknown) => console.warn('Could not flush the outbox to disk', error));
   notifyChange('enqueued');
   return carrier;
 }
