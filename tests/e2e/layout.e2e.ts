@@ -9,7 +9,15 @@ import type { Community, Listing } from '../../domain';
 import { superApi } from './support/admin';
 import { publicCommunity, publicListings, sleep } from './support/api';
 import { fetchPage, headTags } from './support/html';
-import { describeProblems, isShownInViewport, newContext, newPage, open, settle } from './support/browser';
+import {
+  describeProblems,
+  isShownInViewport,
+  measureSidewaysScroll,
+  newContext,
+  newPage,
+  open,
+  settle,
+} from './support/browser';
 import { browserSuite } from './support/suite';
 
 const suite = browserSuite();
@@ -367,27 +375,7 @@ async function expectNoSidewaysScroll(pathname: string, noneCut = false): Promis
   try {
     await tab.page.setViewportSize({ width: 360, height: 740 });
     await open(tab.page, pathname);
-    // Sections that render when near are laid out only then: scroll through the page first.
-    await tab.page.evaluate(async () => {
-      for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      }
-    });
-    const overflow = await tab.page.evaluate(() => {
-      window.scrollTo(1000, 0);
-      const scrollX = window.scrollX;
-      window.scrollTo(0, 0);
-      const offenders = [...document.querySelectorAll('body *')]
-        .map((element) => ({ element, rect: element.getBoundingClientRect() }))
-        .filter(({ rect }) => rect.width > 0 && rect.right > window.innerWidth + 1)
-        .slice(0, 5)
-        .map(
-          ({ element, rect }) =>
-            `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')} right=${Math.round(rect.right)}`,
-        );
-      return { scrollX, scrollWidth: document.documentElement.scrollWidth, offenders };
-    });
+    const overflow = await measureSidewaysScroll(tab.page);
     expect(overflow.scrollX, `${pathname} scrolls sideways: ${JSON.stringify(overflow)}`).toBe(0);
     if (noneCut) expect(overflow.offenders, pathname).toEqual([]);
   } finally {

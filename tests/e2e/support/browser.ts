@@ -184,6 +184,42 @@ export async function isShownInViewport(locator: Locator): Promise<boolean> {
   });
 }
 
+/** How far a page can scroll sideways, and the first elements past its right edge (tag.class right=px). */
+export interface SidewaysScroll {
+  scrollX: number;
+  scrollWidth: number;
+  offenders: string[];
+}
+
+/**
+ * Scrolls through the page (sections that render when near are laid out only then), then measures how far it
+ * scrolls sideways and which elements reach past the right edge of the screen. Elements inside a container that
+ * `scrollsByDesign` matches (a table's frame that scrolls sideways) are left out; the container itself is not.
+ */
+export async function measureSidewaysScroll(page: Page, scrollsByDesign?: string): Promise<SidewaysScroll> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  });
+  return page.evaluate((scroller) => {
+    window.scrollTo(1000, 0);
+    const scrollX = window.scrollX;
+    window.scrollTo(0, 0);
+    const offenders = [...document.querySelectorAll('body *')]
+      .filter((element) => !scroller || !element.parentElement?.closest(scroller))
+      .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && rect.right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map(
+        ({ element, rect }) =>
+          `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')} right=${Math.round(rect.right)}`,
+      );
+    return { scrollX, scrollWidth: document.documentElement.scrollWidth, offenders };
+  }, scrollsByDesign);
+}
+
 /** Every problem recorded, as one readable block for an assertion message. */
 export function describeProblems(problems: PageProblems): string {
   return Object.entries(problems)
