@@ -59,6 +59,14 @@ export function webAppIsBuilt(): boolean {
   return existsSync(SERVER_ENTRY) && existsSync(TEMPLATE);
 }
 
+/**
+ * The template holds a public page's first paint until the parser reaches its footer (web/index.html, decisions.md).
+ * The admin and kiosk shells have no footer: Chromium would hold theirs until parsing ends and warn on every load
+ * that the element never came.
+ */
+export const withoutFooterWait = (html: string) =>
+  html.replace(/(?:[ \t]*<!--[^\n]*-->\n)?[ \t]*<link rel="expect"[^\n]*\n/, '');
+
 const sameRevisions = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((revision, index) => revision === b[index]);
 
@@ -186,22 +194,26 @@ async function ssrRoutes(app: FastifyInstance): Promise<void> {
   app.get('/search', pageRoute, renderRoutedPage);
 
   // The admin back office renders in the browser only; it is never indexed.
-  const adminShell = fill({
-    head: '<title>Admin</title>\n    <meta name="robots" content="noindex">',
-    html: '',
-    dataScript: '',
-  });
+  const adminShell = withoutFooterWait(
+    fill({
+      head: '<title>Admin</title>\n    <meta name="robots" content="noindex">',
+      html: '',
+      dataScript: '',
+    }),
+  );
   const sendAdminShell = (_request: FastifyRequest, reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL).send(adminShell);
   app.get('/admin', sendAdminShell);
   app.get('/admin/*', sendAdminShell);
 
   // The open-house kiosk renders in the browser only too: it runs from the device's copy (IndexedDB, kiosk pass).
-  const kioskShell = fill({
-    head: '<title>Open house sign-in</title>\n    <meta name="robots" content="noindex">',
-    html: '',
-    dataScript: '',
-  });
+  const kioskShell = withoutFooterWait(
+    fill({
+      head: '<title>Open house sign-in</title>\n    <meta name="robots" content="noindex">',
+      html: '',
+      dataScript: '',
+    }),
+  );
   app.get('/kiosk/*', (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL).send(kioskShell),
   );

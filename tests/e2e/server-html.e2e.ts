@@ -265,6 +265,18 @@ describe('missing pages', () => {
     expect(html).toMatch(/<html/i);
   });
 
+  it("holds a public page's first paint for its footer; the admin and kiosk shells, which have none, paint at once", async () => {
+    const waitsForFooter = /<link rel="expect" href="#site-footer" blocking="render"/;
+    expect((await fetchPage('/community/austin-point')).html).toMatch(waitsForFooter);
+    expect((await fetchPage('/no-such-page/at-all')).html).toMatch(waitsForFooter);
+    for (const shell of ['/admin/login', '/admin/contacts', '/kiosk/austin-point']) {
+      const { status, html } = await fetchPage(shell);
+      expect(status, shell).toBe(200);
+      expect(html, shell).not.toMatch(/rel="expect"/);
+      expect(html, shell).toMatch(/<div id="root">/);
+    }
+  });
+
   it('an unknown API path answers a 404 JSON error, never the HTML page', async () => {
     const { status, headers, html } = await fetchPage('/api/no-such-thing');
     expect(status).toBe(404);
