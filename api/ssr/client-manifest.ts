@@ -22,13 +22,15 @@ export interface PublicRouteModule {
   /** The route module: the manifest's key, relative to web/. */
   source: string;
   /**
-   * Code a visitor of this page is likely to need next (a manifest key), fetched as bytes once the app has started
-   * (route-preloads.ts): the inquiry popup behind Contact Agent, which a phone has no hover to preload on.
+   * Code a visitor of this page is likely to need next (manifest keys), fetched and compiled but not run once the
+   * app has started (route-preloads.ts): the inquiry popup behind Contact Agent, which a phone has no hover to
+   * preload on, and on a listing page the payment calculator that a scroll down to the price brings in.
    */
-  likelyNext?: string;
+  likelyNext?: readonly string[];
 }
 
 const INQUIRY_POPUP = 'src/features/inquiries/inquiry-popup.tsx';
+const PAYMENT_CALCULATOR = 'src/features/payment/payment-calculator.tsx';
 
 /** Every public route with page code of its own (web/src/app/route-modules.ts lazy-loads these). */
 export const PUBLIC_ROUTE_MODULES: readonly PublicRouteModule[] = [
@@ -38,9 +40,14 @@ export const PUBLIC_ROUTE_MODULES: readonly PublicRouteModule[] = [
     id: 'community',
     path: '/community/:id',
     source: 'src/app/routes/public/community.tsx',
-    likelyNext: INQUIRY_POPUP,
+    likelyNext: [INQUIRY_POPUP],
   },
-  { id: 'listing', path: '/listing/:id', source: 'src/app/routes/public/listing.tsx', likelyNext: INQUIRY_POPUP },
+  {
+    id: 'listing',
+    path: '/listing/:id',
+    source: 'src/app/routes/public/listing.tsx',
+    likelyNext: [INQUIRY_POPUP, PAYMENT_CALCULATOR],
+  },
   { id: 'contact', path: '/contact', source: 'src/app/routes/public/contact.tsx' },
   { id: 'legal', path: '/legal/:page', source: 'src/app/routes/public/legal.tsx' },
   { id: 'search', path: '/search', source: 'src/app/routes/public/search.tsx' },

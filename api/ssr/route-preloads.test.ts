@@ -32,6 +32,12 @@ const MANIFEST = {
     imports: ['_react-R.js', '_page-parts-P.js', '_dialog-parts-D.js', 'index.html'],
   },
   '_dialog-parts-D.js': { file: 'assets/dialog-parts-D.js', imports: ['_react-R.js'] },
+  'src/features/payment/payment-calculator.tsx': {
+    file: 'assets/payment-calculator-C.js',
+    imports: ['_react-R.js', '_dialog-parts-D.js', '_payment-estimate-E.js', 'index.html'],
+    css: ['assets/payment-calculator-C.css'],
+  },
+  '_payment-estimate-E.js': { file: 'assets/payment-estimate-E.js' },
 };
 
 describe('routePreloads', () => {
@@ -48,10 +54,12 @@ describe('routePreloads', () => {
     });
   });
 
-  it("lists the inquiry popup's chunks to prefetch on a listing page, without what the page loads already", () => {
+  it("lists the inquiry popup's and the payment calculator's scripts to prefetch on a listing page, each once, without what the page loads already", () => {
     expect(routePreloads(clientDirWith(MANIFEST))(['root', 'listing']).prefetch).toEqual([
       '/assets/inquiry-popup-I.js',
       '/assets/dialog-parts-D.js',
+      '/assets/payment-calculator-C.js',
+      '/assets/payment-estimate-E.js',
     ]);
   });
 

@@ -7,9 +7,10 @@
  * can start. The server knows the route, so the starter's tag lists the route module's chunk and its static imports
  * too, from the client build's manifest, and the browser fetches them alongside the entry.
  *
- * A route may also name the code of a likely next step (client-manifest.ts `likelyNext`: the inquiry popup of a
- * listing or community page). Its chunks go in the tag's data-prefetch list, which web/src/app/prefetch-likely-code.ts
- * fetches into the HTTP cache once the app has started, without running them (docs/decisions.md).
+ * A route may also name the code of likely next steps (client-manifest.ts `likelyNext`: the inquiry popup of a
+ * listing or community page, a listing's payment calculator). Their chunks go in the tag's data-prefetch list, which
+ * web/src/app/prefetch-likely-code.ts fetches and compiles once the app has started, without running them
+ * (docs/decisions.md).
  */
 import { entryFiles, PUBLIC_ROUTE_MODULES, readClientManifest, staticImportFiles } from './client-manifest';
 
@@ -17,7 +18,7 @@ import { entryFiles, PUBLIC_ROUTE_MODULES, readClientManifest, staticImportFiles
 export interface PageCode {
   /** Preloaded with the entry: the route modules' chunks and what they import statically. */
   preload: string[];
-  /** Fetched once the app has started, not run: the likely next step's chunks the page does not load already. */
+  /** Fetched once the app has started, not run: the likely next steps' chunks the page does not load already. */
   prefetch: string[];
 }
 
@@ -39,7 +40,12 @@ export function routePreloads(clientDir: string): RoutePreloads {
   const byRoute = new Map<string, PageCode>();
   for (const route of PUBLIC_ROUTE_MODULES) {
     const preload = scriptsOf(route.source, entryGraph);
-    const prefetch = route.likelyNext ? scriptsOf(route.likelyNext, new Set([...entryGraph, ...preload])) : [];
+    const loaded = new Set([...entryGraph, ...preload]);
+    const prefetch = (route.likelyNext ?? []).flatMap((key) => {
+      const files = scriptsOf(key, loaded);
+      for (const file of files) loaded.add(file);
+      return files;
+    });
     byRoute.set(route.id, { preload: preload.map((file) => `/${file}`), prefetch: prefetch.map((file) => `/${file}`) });
   }
   return (routeIds) => {

@@ -1,68 +1,75 @@
 import { describe, expect, it } from 'vitest';
 import { prefetchLikelyCode, type PrefetchEnvironment } from './prefetch-likely-code';
 
-/** A <link> as far as the prefetch uses one: its properties, its event listeners and its place in the head. */
-class FakeLink {
-  rel = '';
-  crossOrigin: string | null = null;
-  href = '';
-  listeners = new Map<string, () => void>();
-  constructor(private readonly head: Set<FakeLink>) {}
-  addEventListener(type: string, listener: () => void) {
-    this.listeners.set(type, listener);
-  }
-  remove() {
-    this.head.delete(this);
-  }
+/** A <link> as far as the prefetch uses one: its properties and its place in the head. */
+interface FakeLink {
+  rel: string;
+  crossOrigin: string | null;
+  href: string;
 }
 
-/** A document whose starter tag carries `prefetch` as its data-prefetch attribute (none when undefined). */
+/**
+ * A document whose starter tag carries `prefetch` as its data-prefetch attribute (none when undefined), and a queue
+ * of the tasks the prefetch leaves for later, run one at a time by `runTask`.
+ */
 function environment(prefetch: string | undefined, connection?: { saveData?: boolean }) {
-  const head = new Set<FakeLink>();
+  const head: FakeLink[] = [];
+  const tasks: (() => void)[] = [];
   const env: PrefetchEnvironment = {
     document: {
       querySelector: ((selector: string) =>
         selector === 'script[data-prefetch]' && prefetch !== undefined
           ? { getAttribute: (name: string) => (name === 'data-prefetch' ? prefetch : null) }
           : null) as unknown as Document['querySelector'],
-      createElement: (() => new FakeLink(head)) as unknown as Document['createElement'],
-      head: { appendChild: (link: FakeLink) => head.add(link) } as unknown as HTMLHeadElement,
+      createElement: (() => ({ rel: '', crossOrigin: null, href: '' })) as unknown as Document['createElement'],
+      head: { appendChild: (link: FakeLink) => head.push(link) } as unknown as HTMLHeadElement,
     },
     connection,
+    later: (task) => tasks.push(task),
   };
-  const links = () => [...head].map(({ rel, crossOrigin, href }) => ({ rel, crossOrigin, href }));
-  return { env, head, links };
+  const runTask = () => tasks.shift()?.();
+  const runAll = () => {
+    while (tasks.length) runTask();
+  };
+  return { env, head, tasks, runTask, runAll };
 }
 
 describe('prefetchLikelyCode', () => {
-  it("adds a prefetch link, in CORS mode as module scripts are fetched, for each URL of the starter's list", () => {
-    const { env, links } = environment('/assets/inquiry-popup-I.js  /assets/dialog-parts-D.js');
+  it("adds a modulepreload link, in CORS mode as modules are imported, for each URL of the starter's list", () => {
+    const { env, head, runAll } = environment('/assets/inquiry-popup-I.js  /assets/dialog-parts-D.js');
     prefetchLikelyCode(env);
-    expect(links()).toEqual([
-      { rel: 'prefetch', crossOrigin: '', href: '/assets/inquiry-popup-I.js' },
-      { rel: 'prefetch', crossOrigin: '', href: '/assets/dialog-parts-D.js' },
+    runAll();
+    expect(head).toEqual([
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/inquiry-popup-I.js' },
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/dialog-parts-D.js' },
     ]);
   });
 
-  it("removes each link once fetched or failed, so Vite's preload helper still preloads those modules", () => {
-    const { env, head, links } = environment('/assets/inquiry-popup-I.js /assets/dialog-parts-D.js');
+  it('adds one link per task, none in the task that called it, and leaves them in place', () => {
+    const { env, head, tasks, runTask } = environment('/assets/a-A.js /assets/b-B.js /assets/c-C.js');
     prefetchLikelyCode(env);
-    const [popup, dialogParts] = [...head];
-    popup!.listeners.get('load')!();
-    expect(links().map((link) => link.href)).toEqual(['/assets/dialog-parts-D.js']);
-    dialogParts!.listeners.get('error')!();
-    expect(links()).toEqual([]);
+    expect(head).toHaveLength(0);
+    for (const count of [1, 2, 3]) {
+      runTask();
+      expect(head).toHaveLength(count);
+    }
+    runTask();
+    expect(tasks).toHaveLength(0);
+    expect(head.map((link) => link.href)).toEqual(['/assets/a-A.js', '/assets/b-B.js', '/assets/c-C.js']);
   });
 
   it('adds nothing on a page without a list (the service worker’s shell, a page with no likely next step)', () => {
-    const { env, links } = environment(undefined);
+    const { env, head, runAll } = environment(undefined);
     prefetchLikelyCode(env);
-    expect(links()).toEqual([]);
+    runAll();
+    expect(head).toEqual([]);
   });
 
   it('adds nothing for a visitor who asked the browser to save data', () => {
-    const { env, links } = environment('/assets/inquiry-popup-I.js', { saveData: true });
+    const { env, head, tasks, runAll } = environment('/assets/inquiry-popup-I.js', { saveData: true });
     prefetchLikelyCode(env);
-    expect(links()).toEqual([]);
+    runAll();
+    expect(head).toEqual([]);
+    expect(tasks).toEqual([]);
   });
 });
