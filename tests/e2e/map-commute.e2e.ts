@@ -94,6 +94,9 @@ describe('map and commute', () => {
 
   it('/communities on a phone: the map section is left out of the first layout, its stand-in about its height', async () => {
     const { page } = await tabOf(PHONE);
+    // The first layout as the page keeps it until the started app renders its sections ahead (app/render-ahead.ts,
+    // loaded with after-start: held back here).
+    await page.route(/\/assets\/after-start-[^/]*\.js$/, (route) => route.abort());
     await open(page, '/communities');
     const section = page.locator('section[aria-labelledby="communities-map-title"]');
     const firstLayout = await section.evaluate((element) => ({

@@ -103,16 +103,16 @@ function renderClientOnly(container: HTMLElement): void {
 
 /**
  * What the page does once the app has started (app/after-start.ts): hover prefetch for every router link,
- * navigation for the links of static parts, and the likely next step's code fetched as bytes. Loaded then, outside
- * the JavaScript a page needs to become interactive. Until then a link does what it does before any script runs:
- * the browser loads the page.
+ * navigation for the links of static parts, the likely next step's code fetched and compiled, and the sections left
+ * out of the first layout rendered while the visitor reads. Loaded then, outside the JavaScript a page needs to
+ * become interactive. Until then a link does what it does before any script runs: the browser loads the page.
  */
 function continueOnceReady(router: ReturnType<typeof createBrowserRouter>): void {
   document.addEventListener(
     APP_READY_EVENT,
     () =>
       void import('./app/after-start').then(
-        (module) => module.afterStart((path) => router.navigate(path)),
+        (module) => module.afterStart(router),
         // Offline before its code arrived: links keep working as plain links (the browser loads the page).
         () => undefined,
       ),

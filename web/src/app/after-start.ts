@@ -3,12 +3,23 @@
  * JavaScript a page needs to become interactive (DESIGN §7):
  * - router links: hover prefetch of the next page's code, and in-app navigation for links of static parts
  *   (router-links.ts);
- * - the code of the page's likely next steps, fetched and compiled but not run (prefetch-likely-code.ts).
+ * - the code of the page's likely next steps, fetched and compiled but not run (prefetch-likely-code.ts);
+ * - the sections left out of the first layout, rendered while the visitor reads (render-ahead.ts).
  */
+import type { createBrowserRouter } from 'react-router-dom';
 import { prefetchLikelyCode } from './prefetch-likely-code';
+import { renderAheadWhenIdle } from './render-ahead';
 import { followRouterLinks } from './router-links';
 
-export function afterStart(navigate: (path: string) => unknown): void {
-  followRouterLinks(navigate);
+export function afterStart(router: ReturnType<typeof createBrowserRouter>): void {
+  followRouterLinks((path) => router.navigate(path));
   prefetchLikelyCode();
+  renderAheadWhenIdle();
+  // A page the app shows itself (a link followed in the app) leaves sections out of its first layout too.
+  let shownKey = router.state.location.key;
+  router.subscribe(({ navigation, location }) => {
+    if (navigation.state !== 'idle' || location.key === shownKey) return;
+    shownKey = location.key;
+    renderAheadWhenIdle();
+  });
 }

@@ -10,3 +10,11 @@ export const APP_READY_ATTRIBUTE = 'data-app-ready';
 export function appHasStarted(): boolean {
   return typeof document !== 'undefined' && document.documentElement.hasAttribute(APP_READY_ATTRIBUTE);
 }
+
+/**
+ * Dispatched on a `render-when-near` section when the started app renders it ahead, while the visitor reads
+ * (app/render-ahead.ts): a part that loads its code when its section comes near (the listing page's payment
+ * calculator) loads it then. Here, beside the start signal, so that the listing page's code and after-start's share
+ * it without a chunk of their own.
+ */
+export const RENDER_AHEAD_EVENT = 'houston:render-ahead';

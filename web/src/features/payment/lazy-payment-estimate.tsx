@@ -1,10 +1,12 @@
 /**
- * The listing page's payment estimate section. The server renders the heading and a short note; the calculator's
- * code loads once the section comes near the viewport, or at the first key pressed (a keyboard user Tabs towards it),
- * so a plain page view does not pay for it (DESIGN §7).
+ * The listing page's payment estimate section. The server renders the heading and a short note; the calculator
+ * loads once the section comes near the viewport, at the first key pressed (a keyboard user Tabs towards it), or
+ * when the started page renders its sections ahead while the visitor reads (app/render-ahead.ts), so the page's
+ * start does not pay for it (DESIGN §7).
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { OwnershipCosts } from '@domain/schemas/sales-office';
+import { RENDER_AHEAD_EVENT } from '@/utils/app-ready-event';
 
 const PaymentCalculator = lazy(() => import('./payment-calculator'));
 
@@ -24,12 +26,16 @@ export function LazyPaymentEstimate(props: PaymentEstimateProps) {
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), {
       rootMargin: '400px 0px',
     });
-    observer.observe(section.current!);
+    const element = section.current!;
+    observer.observe(element);
+    // Or once the page renders its sections ahead, while the visitor reads (app/render-ahead.ts).
+    element.addEventListener(RENDER_AHEAD_EVENT, load);
     // A keyboard user's Tab moves the focus (and the page) past the section faster than the calculator can load
     // once it comes near: their first key loads it, so it is there when the focus gets to it.
     addEventListener('keydown', load);
     return () => {
       observer.disconnect();
+      element.removeEventListener(RENDER_AHEAD_EVENT, load);
       removeEventListener('keydown', load);
     };
   }, []);

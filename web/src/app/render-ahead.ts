@@ -1,0 +1,50 @@
+/**
+ * Renders, while the visitor reads, what the page left unrendered until the scroll comes near it: the sections
+ * marked `render-when-near` (CSS `content-visibility: auto`, styles/base.css), and what such a section loads when
+ * near (the listing page's payment calculator listens for RENDER_AHEAD_EVENT on its section).
+ *
+ * Why: a phone that loads a long page lays out its first screen only, which keeps the page's start short. But a
+ * buyer who then scrolls to Contact Agent and taps at once waited for the page to style, lay out and render what the
+ * scroll revealed: in `bench:forms` (6x CPU), 95-200 ms of the tap's 150-290 ms were that wait, before its handlers
+ * ran. Once the app has started the page is idle while it is read, so it renders one section per idle period, in
+ * document order (the next screen first): no task is long, and an input waits at most for one section.
+ */
+import { RENDER_AHEAD_EVENT } from '@/utils/app-ready-event';
+
+/** Set on a section rendered ahead: styles/base.css renders it (`content-visibility: visible`). */
+export const RENDERED_AHEAD_ATTRIBUTE = 'data-rendered-ahead';
+
+export interface RenderAheadEnvironment {
+  document: Pick<Document, 'querySelectorAll'>;
+  /** Network Information API, where the browser has it: a visitor who asked to save data gets no code early. */
+  connection?: { saveData?: boolean };
+  /** Runs `task` once the main thread is idle (requestIdleCallback; a timer where the browser lacks it). */
+  whenIdle?: (task: () => void) => void;
+}
+
+const browserIdle = (task: () => void) =>
+  typeof requestIdleCallback === 'function' ? void requestIdleCallback(task) : void setTimeout(task, 50);
+
+export function renderAheadWhenIdle(
+  env: RenderAheadEnvironment = {
+    document,
+    connection: (navigator as Navigator & { connection?: { saveData?: boolean } }).connection,
+  },
+): void {
+  const whenIdle = env.whenIdle ?? browserIdle;
+  // Read at the first idle period: after a navigation in the app, React has shown the new page by then.
+  let sections: Element[] | undefined;
+  const renderNext = () => {
+    sections ??= [...env.document.querySelectorAll(`.render-when-near:not([${RENDERED_AHEAD_ATTRIBUTE}])`)];
+    const section = sections.shift();
+    if (!section) return;
+    section.setAttribute(RENDERED_AHEAD_ATTRIBUTE, '');
+    // Laid out now, in this idle task. Left to the next frame, the sections of idle periods with no frame between
+    // them would be laid out together, in one long task (0.2-2.5 ms each at 1x on the listing page, 7 ms in all).
+    section.getBoundingClientRect();
+    // Its code only with the visitor's data allowance: with Save-Data, a part that loads code waits to be near.
+    if (!env.connection?.saveData) section.dispatchEvent(new Event(RENDER_AHEAD_EVENT));
+    whenIdle(renderNext);
+  };
+  whenIdle(renderNext);
+}
