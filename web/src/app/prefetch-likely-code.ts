@@ -16,11 +16,13 @@
  * against 101 ms, the community page 70 against 64 ms (14 and 10 interleaved rounds: the noise between runs).
  */
 
+import { browserConnection, type BrowserConnection } from './browser-connection';
+
 /** What is read of the browser, so a test can hand in a stand-in. */
 export interface PrefetchEnvironment {
   document: Pick<Document, 'querySelector' | 'createElement' | 'head'>;
   /** Network Information API, where the browser has it: a visitor who asked to save data gets nothing extra. */
-  connection?: { saveData?: boolean };
+  connection?: BrowserConnection | undefined;
   /** Runs `task` in a later task of its own (setTimeout). */
   later?: (task: () => void) => void;
 }
@@ -28,7 +30,7 @@ export interface PrefetchEnvironment {
 export function prefetchLikelyCode(
   env: PrefetchEnvironment = {
     document,
-    connection: (navigator as Navigator & { connection?: { saveData?: boolean } }).connection,
+    connection: browserConnection(),
   },
 ): void {
   if (env.connection?.saveData) return;

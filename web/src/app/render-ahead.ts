@@ -10,6 +10,7 @@
  * document order (the next screen first): no task is long, and an input waits at most for one section.
  */
 import { RENDER_AHEAD_EVENT } from '@/utils/app-ready-event';
+import { browserConnection, type BrowserConnection } from './browser-connection';
 
 /** Set on a section rendered ahead: styles/base.css renders it (`content-visibility: visible`). */
 export const RENDERED_AHEAD_ATTRIBUTE = 'data-rendered-ahead';
@@ -17,7 +18,7 @@ export const RENDERED_AHEAD_ATTRIBUTE = 'data-rendered-ahead';
 export interface RenderAheadEnvironment {
   document: Pick<Document, 'querySelectorAll'>;
   /** Network Information API, where the browser has it: a visitor who asked to save data gets no code early. */
-  connection?: { saveData?: boolean };
+  connection?: BrowserConnection | undefined;
   /** Runs `task` once the main thread is idle (requestIdleCallback; a timer where the browser lacks it). */
   whenIdle?: (task: () => void) => void;
 }
@@ -28,7 +29,7 @@ const browserIdle = (task: () => void) =>
 export function renderAheadWhenIdle(
   env: RenderAheadEnvironment = {
     document,
-    connection: (navigator as Navigator & { connection?: { saveData?: boolean } }).connection,
+    connection: browserConnection(),
   },
 ): void {
   const whenIdle = env.whenIdle ?? browserIdle;
