@@ -16,7 +16,8 @@ import { preloadable } from './preloadable';
 
 /**
  * What lazyWithPreload makes: the component, then its preload for the opener's pointerenter and focus, then
- * `showWhenLoaded` for the opener's click, which runs `show` (rendering the component) once the code is in.
+ * `showWhenLoaded` for the opener's click, which runs `show` (rendering the component) once the code is in and the
+ * click's own frame has painted.
  */
 export type LazyWithPreload<Props> = [
   Component: (props: Props) => ReactElement,
@@ -38,5 +39,9 @@ export function lazyWithPreload<Props extends object>(
   // A failed load resolves too: `show` then renders the component, whose render tries the load again and meets the
   // error as it did before (the chunk-load reload).
   const loaded = () => part.preload().catch(() => undefined);
-  return [Loaded, () => void loaded(), (show) => void loaded().then(show)];
+  // `show` waits for the frame after the click's own: rendered inside the click (its code in since the pointer
+  // came), the dialog made the tap's frame wait for its render, showModal's whole-page style and the focus, over
+  // 100 ms on a slow phone (issue 14, the tap's INP). The tapped button's hover colour paints first.
+  const afterNextFrame = (run: () => void) => requestAnimationFrame(() => setTimeout(run));
+  return [Loaded, () => void loaded(), (show) => void loaded().then(() => afterNextFrame(show))];
 }
