@@ -220,15 +220,21 @@ describe('listing popup', () => {
     }
   });
 
-  it('a double click on Contact Agent leaves the popup open (its second click lands on the backdrop)', async () => {
+  /** A listing page whose popup code is in (and evaluated), and its last Contact Agent button. */
+  async function listingWithPopupCodeIn(): Promise<{ page: Page; contactAgent: Locator }> {
     const page = await openTab(`/listing/${listing.id}`);
     const contactAgent = page.getByRole('button', { name: 'Contact Agent', exact: true }).last();
     await contactAgent.hover();
-    // The popup's code is in: loaded by the page's modulepreload once it started, or by the hover.
+    // Loaded by the page's modulepreload once it started, or by the hover.
     await page.waitForFunction(() =>
       performance.getEntriesByType('resource').some((entry) => /\/inquiry-popup-[^/]*\.js$/.test(entry.name)),
     );
-    await sleep(500);
+    await sleep(500); // evaluated
+    return { page, contactAgent };
+  }
+
+  it('a double click on Contact Agent leaves the popup open (its second click lands on the backdrop)', async () => {
+    const { page, contactAgent } = await listingWithPopupCodeIn();
     const box = (await contactAgent.boundingBox())!;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     await page.mouse.click(x, y);
@@ -247,13 +253,7 @@ describe('listing popup', () => {
   });
 
   it('the frame after the click paints before the popup renders, even with its code in (the tap’s INP)', async () => {
-    const page = await openTab(`/listing/${listing.id}`);
-    const contactAgent = page.getByRole('button', { name: 'Contact Agent', exact: true }).last();
-    await contactAgent.hover();
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((entry) => /\/inquiry-popup-[^/]*\.js$/.test(entry.name)),
-    );
-    await sleep(500); // evaluated
+    const { page, contactAgent } = await listingWithPopupCodeIn();
     // The first frame after the click, seen from its animation-frame callbacks: is the popup already rendered? The
     // window's listener runs after React's (on the root), so it sees what the click itself did.
     const dialogInClickFrame = page.evaluate(
