@@ -33,7 +33,7 @@ import { generateApiData } from './generate-data';
 export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBenchResult> {
   const scales = options.scales ?? [1, 100];
   const durationFor = options.durationSeconds ?? (() => 5);
-  const rounds = Math.max(1, options.rounds ?? 3);
+  const rounds = Math.max(1, options.rounds ?? 5);
   const warmupSeconds = options.warmupSeconds ?? 2;
   const connections = options.connections ?? 50;
   const acceptEncoding = options.acceptEncoding ?? BROWSER_ACCEPT_ENCODING;
