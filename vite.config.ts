@@ -127,11 +127,17 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       // import can run (the entry, React, the runtime and the global CSS): those names were repeated in every
       // chunk that imports lazily, public route chunks included (the 110 KB budget).
       // The page's own list (hostType 'html', the starter's data-preload) keeps them all.
-      resolveDependencies: (_file, dependencies, { hostType }) =>
+      // The kiosk's chunk lists no JavaScript to preload with it: its own imports bring those one round trip later
+      // (on a device that runs the kiosk from the service worker's cache), and their eight names left the entry of
+      // every public page (the 110 KB budget). Its CSS stays listed: the preload helper is what loads a lazy
+      // chunk's stylesheet.
+      resolveDependencies: (file, dependencies, { hostType }) =>
         hostType === 'html'
           ? dependencies
           : dependencies.filter(
-              (dependency) => !/^assets\/(index|react|rolldown-runtime)-[\w-]+\.(js|css)$/.test(dependency),
+              (dependency) =>
+                !/^assets\/(index|react|rolldown-runtime)-[\w-]+\.(js|css)$/.test(dependency) &&
+                !(/^assets\/kiosk-[\w-]+\.js$/.test(file) && dependency.endsWith('.js') && dependency !== file),
             ),
     },
     rolldownOptions: {

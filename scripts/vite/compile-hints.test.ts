@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addCompileHints, COMPILE_HINT, type ChunkLike } from './compile-hints';
+import { addCompileHints, COMPILE_HINT, HINTED_MIN_BYTES, type ChunkLike } from './compile-hints';
 
 const chunk = (fileName: string, extra: Partial<ChunkLike> = {}): ChunkLike => ({
   type: 'chunk',
   name: fileName.replace(/-\w+\.js$/, '').replace('assets/', ''),
   fileName,
-  code: `export const x = "${fileName}";`,
+  // Each as large as the chunks worth the hint (HINTED_MIN_BYTES).
+  code: `export const x = "${fileName}";`.padEnd(HINTED_MIN_BYTES, ' '),
   imports: [],
   ...extra,
 });
@@ -27,8 +28,18 @@ describe('addCompileHints', () => {
       const code = file.code ?? '';
       // The hint only works as the file's very first line.
       expect(code.startsWith(COMPILE_HINT)).toBe(hinted.includes(file.fileName));
-      if (file.code) expect(code.endsWith(`export const x = "${file.fileName}";`)).toBe(true);
+      if (file.code) expect(code.trimEnd().endsWith(`export const x = "${file.fileName}";`)).toBe(true);
     }
+  });
+
+  it('leaves a chunk smaller than HINTED_MIN_BYTES without it, as its few functions compile cheaply', () => {
+    const small = chunk('assets/runtime-C.js', { code: 'export const x = 1;' });
+    const hinted = addCompileHints(
+      [chunk('assets/index-A.js', { isEntry: true, imports: ['assets/runtime-C.js'] }), small],
+      () => false,
+    );
+    expect(hinted).toEqual(['assets/index-A.js']);
+    expect(small.code).toBe('export const x = 1;');
   });
 
   it('is a line comment that V8 reads as the hint and other engines ignore', () => {

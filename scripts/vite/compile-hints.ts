@@ -16,6 +16,13 @@ import type { Plugin } from 'vite';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
+/**
+ * Chunks smaller than this go without the hint: compiling their few functions lazily costs a phone well under a
+ * millisecond, less than the hint's 29 bytes cost every page that loads them against the 110 KB budget (DESIGN §7:
+ * the runtime, the shared page parts and page actions, each about 0.5-3 KB).
+ */
+export const HINTED_MIN_BYTES = 3000;
+
 /** What this step reads and writes of a Rolldown output chunk. */
 export interface ChunkLike {
   type: 'chunk' | 'asset';
@@ -36,6 +43,7 @@ export function addCompileHints(chunks: ChunkLike[], isPublicPageChunk: (name: s
   for (const chunk of chunks) {
     if (chunk.type !== 'chunk' || chunk.code === undefined || !chunk.fileName.endsWith('.js')) continue;
     const inEntryGraph = entries.some((entry) => entry.imports?.includes(chunk.fileName));
+    if (chunk.code.length < HINTED_MIN_BYTES) continue;
     if (chunk.isEntry || inEntryGraph || isPublicPageChunk(chunk.name ?? '')) {
       chunk.code = COMPILE_HINT + chunk.code;
       hinted.push(chunk.fileName);
