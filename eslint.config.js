@@ -139,6 +139,26 @@ export default tseslint.config(
       NO_DEEP_RELATIVE,
     ]),
   },
+  // React DOM's client is set up when the entry asks for it (web/src/app/react-dom-client.ts), in a task of its
+  // own: a static import in the entry's graph would run its set-up with the entry's evaluation again (issue 14).
+  {
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-dom/client',
+              allowTypeImports: true,
+              message:
+                "Use loadReactDomClient (web/src/app/react-dom-client.ts): a static import in the entry graph runs React DOM's set-up in the entry's evaluation task.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Last, so it wins over the general blocks above for domain/.
   {
     files: ['domain/**/*.ts'],

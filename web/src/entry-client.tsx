@@ -5,7 +5,7 @@
  */
 import { installChunkReloadGuard } from './app/pwa/chunk-reload';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadReactDomClient } from './app/react-dom-client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
 import { AnnounceWhenReady } from './app/app-ready';
 import { lockedKioskPath } from './app/kiosk-lock';
@@ -49,7 +49,7 @@ async function start(): Promise<void> {
   if (kioskPath) {
     window.history.replaceState(null, '', kioskPath);
     container.replaceChildren();
-    renderClientOnly(container);
+    await renderClientOnly(container);
     return;
   }
   const hydrationData = readHydrationData();
@@ -60,11 +60,14 @@ async function start(): Promise<void> {
       // The page's code could not load (and the reload guard gave up): render on the client instead of leaving a
       // server-rendered page that looks alive but never becomes interactive; the router shows the route error.
       container.replaceChildren();
-      renderClientOnly(container);
+      await renderClientOnly(container);
       return;
     }
-    // A new task: the route's code was evaluated in this one, and creating the router and the root is work of
-    // its own; in between, the browser can handle input and paint (Total Blocking Time, DESIGN §7).
+    // A new task: the route's code was evaluated in this one. React DOM's set-up (app/react-dom-client.ts) and
+    // creating the router are work of their own, each in its own task; in between, the browser can handle input
+    // and paint (Total Blocking Time, DESIGN §7).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const { hydrateRoot } = await loadReactDomClient();
     await new Promise((resolve) => setTimeout(resolve, 0));
     const router = createBrowserRouter(routes, { hydrationData });
     continueOnceReady(router);
@@ -85,11 +88,12 @@ async function start(): Promise<void> {
       );
     });
   } else {
-    renderClientOnly(container);
+    await renderClientOnly(container);
   }
 }
 
-function renderClientOnly(container: HTMLElement): void {
+async function renderClientOnly(container: HTMLElement): Promise<void> {
+  const { createRoot } = await loadReactDomClient();
   const router = createBrowserRouter(routes);
   continueOnceReady(router);
   createRoot(container).render(

@@ -3,6 +3,7 @@
  * server-rendered tree in #root, so they never affect hydration.
  */
 import type { ReactNode } from 'react';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the PWA code's chunk, loaded after the app has started
 import { createRoot, type Root } from 'react-dom/client';
 
 export function mountIsland(id: string, node: ReactNode): Root {

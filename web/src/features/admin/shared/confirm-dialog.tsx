@@ -5,6 +5,7 @@
  * it each hook renders its own host through a portal-free fallback on document.body).
  */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- back-office code, never in a public page's entry graph
 import { createRoot } from 'react-dom/client';
 import { Modal } from '@/components/modal';
 
