@@ -11,7 +11,10 @@
  *
  *   node --import tsx bench/web/trace-tasks.ts /community/austin-point
  *   node --import tsx bench/web/trace-tasks.ts listing     (the listing page bench:web measures)
+ *
+ * TRACE_OUT=<file> also writes the whole trace (Chromium's JSON), to open in DevTools' Performance panel.
  */
+import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, DEFAULT_CHROME_PATH } from '../../tests/support/chromium';
 import { startWebBenchServer } from './web-server';
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
     await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
     await page.waitForTimeout(3000);
     const buffer = await browser.stopTracing();
+    if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, buffer);
     const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
     // The page's renderer main thread: the one that parsed the page's HTML (about:blank had a renderer of its own).
     const parse = events.find(
