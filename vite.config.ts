@@ -32,6 +32,12 @@ const PUBLIC_PAGE_CHUNKS = new Set([
   'community-card',
 ]);
 
+/** What every page has loaded before any lazy import can run: the entry, React, the runtime and the global CSS. */
+const LOADED_BEFORE_ANY_LAZY_IMPORT = /^assets\/(index|react|rolldown-runtime)-[\w-]+\.(js|css)$/;
+
+/** The kiosk's chunk, whose JavaScript dependencies are not listed for preloading (resolveDependencies below). */
+const KIOSK_CHUNK = /^assets\/kiosk-[\w-]+\.js$/;
+
 /**
  * react-router 7's package exports point every condition at its development build (warnings and invariant
  * messages included); its production build sits beside it. The browser bundle uses the production build: it is
@@ -136,14 +142,14 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           ? dependencies
           : dependencies.filter(
               (dependency) =>
-                !/^assets\/(index|react|rolldown-runtime)-[\w-]+\.(js|css)$/.test(dependency) &&
-                !(/^assets\/kiosk-[\w-]+\.js$/.test(file) && dependency.endsWith('.js') && dependency !== file),
+                !LOADED_BEFORE_ANY_LAZY_IMPORT.test(dependency) &&
+                !(KIOSK_CHUNK.test(file) && dependency.endsWith('.js') && dependency !== file),
             ),
     },
     rolldownOptions: {
       output: {
-        // Seven hash characters instead of eight (the fewest rolldown allows for this many chunks; 42 bits, ample to tell a hundred files of one build from the last
-        // build's): every chunk's name is written in the entry's preload table, in each import and in the page's
+        // Seven hash characters instead of eight (the fewest rolldown allows for this many chunks; 42 bits, ample
+        // to tell a hundred files of one build from the last build's): every chunk's name is written in the entry's preload table, in each import and in the page's
         // preload list, and hashes do not compress (about 100 B gzip a page, the 110 KB budget).
         // The server build keeps its own names (dist/server/entry-server.js is what the server imports).
         ...(isSsrBuild

@@ -42,8 +42,8 @@ export function addCompileHints(chunks: ChunkLike[], isPublicPageChunk: (name: s
   const hinted: string[] = [];
   for (const chunk of chunks) {
     if (chunk.type !== 'chunk' || chunk.code === undefined || !chunk.fileName.endsWith('.js')) continue;
-    const inEntryGraph = entries.some((entry) => entry.imports?.includes(chunk.fileName));
     if (chunk.code.length < HINTED_MIN_BYTES) continue;
+    const inEntryGraph = entries.some((entry) => entry.imports?.includes(chunk.fileName));
     if (chunk.isEntry || inEntryGraph || isPublicPageChunk(chunk.name ?? '')) {
       chunk.code = COMPILE_HINT + chunk.code;
       hinted.push(chunk.fileName);

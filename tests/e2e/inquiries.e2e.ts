@@ -294,10 +294,10 @@ describe('listing popup', () => {
     let pausedFor = 0;
     /**
      * Loads a dialog's code as the pointer reaching its button does (or finds it loaded by the page's
-     * modulepreload), stops the page's clock, clicks: the dialog must open with no more than a few frames' time. (The clock's
-     * stand-in for `performance` has no resource entries: the test watches the responses.) A dialog that suspends
-     * on its first render would show only when React's reveal timer (300 ms after the empty fallback) ran, not
-     * within those 100 ms.
+     * modulepreload), stops the page's clock, clicks: the dialog must open with no more than a few frames' time.
+     * (The clock's stand-in for `performance` has no resource entries: the test watches the responses.) A dialog
+     * that suspends on its first render would show only when React's reveal timer (300 ms after the empty
+     * fallback) ran, not within those 100 ms.
      */
     const opensWithTimeStopped = async (button: Locator, code: RegExp) => {
       await button.hover();

@@ -3,10 +3,11 @@
  * pointerenter/focus, it has the code ready for the click. Nothing shows while it loads. Public pages open their
  * dialogs this way so a plain view does not carry the dialog's form (DESIGN §7).
  *
- * Openers show the component through `showWhenLoaded`, once its code is in: built on `preloadable`, its first
- * render then does not suspend. A render that suspends shows its content no sooner than 300 ms after the (empty)
- * fallback (React 19's Suspense reveal throttle, react#36569), so every popup opened 300 ms after the click or
- * later, even with its code already in; on a slow phone the code's own fetch fits inside that wait.
+ * Openers show the component through `showWhenLoaded`, once its code is in and the click's own frame has
+ * painted: built on `preloadable`, its first render then does not suspend. A render that suspends shows its content
+ * no sooner than 300 ms after the (empty) fallback (React 19's Suspense reveal throttle, react#36569), so every
+ * popup opened 300 ms after the click or later, even with its code already in; on a slow phone the code's own fetch
+ * fits inside that wait.
  *
  * A tuple, like useState's: its parts are renamed where they are used, and the minifier cannot shorten property
  * names (the listing page's 110 KB budget).
