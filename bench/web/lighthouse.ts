@@ -1,8 +1,9 @@
 /**
  * Lighthouse (DESIGN §7) on the public pages with Debian's Chromium (CHROME_PATH or /usr/bin/chromium): mobile
  * preset (Lighthouse's default: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) and desktop preset,
- * LIGHTHOUSE_RUNS runs each (default 5, as Lighthouse's variability guide recommends), median per metric. One Chromium serves every run; Lighthouse resets the
- * origin's storage (service worker, caches, IndexedDB) before each, so every run is a first visit.
+ * LIGHTHOUSE_RUNS runs each (default 5, as Lighthouse's variability guide recommends), median per metric, taken
+ * round by round over the pages (run-order.ts). One Chromium serves every run; Lighthouse resets the origin's
+ * storage (service worker, caches, IndexedDB) before each, so every run is a first visit.
  *
  * The last run of each page and preset also keeps its diagnostics (LCP element, long tasks, bootup time, main
  * thread breakdown, render-blocking resources, bytes) in bench/results/lighthouse/, to see what costs the time.
@@ -13,6 +14,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { median } from '../support/median';
 import { runAtReferenceSpeed } from './reference-speed';
+import { interleavedRuns } from './run-order';
 import { CHROMIUM_ARGS, DEFAULT_CHROME_PATH } from '../../tests/support/chromium';
 
 export const LIGHTHOUSE_BUDGETS = {
@@ -213,55 +215,61 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
   try {
     for (const preset of presets) {
       const fixedSlowdown = preset === 'mobile-slow' ? options.slowCpuMultiplier : undefined;
-      for (const page of options.pages) {
-        const all: LighthouseFigures[] = [];
-        let last: Result | undefined;
-        for (let run = 0; run < runs; run += 1) {
-          options.beforeEachRun?.(chromium.pid!);
-          const flags: Flags = {
-            ...baseFlags(),
-            ...(fixedSlowdown ? { throttling: mobileThrottling(fixedSlowdown) } : {}),
-          };
-          const { lhr, cpuSlowdown } = await runLighthouseOnce(
-            page.url ?? `${options.baseUrl}${page.path}`,
-            flags,
-            preset,
-          );
-          last = lhr;
-          const slowdown = fixedSlowdown ?? cpuSlowdown;
-          const figures = { ...figuresOf(lhr), ...(slowdown ? { cpuSlowdown: slowdown } : {}) };
-          all.push(figures);
-          console.log(
-            `lighthouse ${preset}${slowdown ? ` (CPU ${slowdown.toFixed(1)}x)` : ''} ${page.label} run ${run + 1}/${runs}: perf ${figures.performance}, ` +
-              `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ` +
-              `a11y ${figures.accessibility}, SEO ${figures.seo}, benchmarkIndex ${Math.round(figures.benchmarkIndex)}`,
-          );
-        }
+      const all: LighthouseFigures[][] = options.pages.map(() => []);
+      const last: (Result | undefined)[] = [];
+      for (const { page, run } of interleavedRuns(options.pages.length, runs)) {
+        const { label } = options.pages[page]!;
+        options.beforeEachRun?.(chromium.pid!);
+        const flags: Flags = {
+          ...baseFlags(),
+          ...(fixedSlowdown ? { throttling: mobileThrottling(fixedSlowdown) } : {}),
+        };
+        const { lhr, cpuSlowdown } = await runLighthouseOnce(
+          options.pages[page]!.url ?? `${options.baseUrl}${options.pages[page]!.path}`,
+          flags,
+          preset,
+        );
+        last[page] = lhr;
+        const slowdown = fixedSlowdown ?? cpuSlowdown;
+        const figures = { ...figuresOf(lhr), ...(slowdown ? { cpuSlowdown: slowdown } : {}) };
+        all[page]!.push(figures);
+        console.log(
+          `lighthouse ${preset}${slowdown ? ` (CPU ${slowdown.toFixed(1)}x)` : ''} ${label} run ${run + 1}/${runs}: perf ${figures.performance}, ` +
+            `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ` +
+            `a11y ${figures.accessibility}, SEO ${figures.seo}, benchmarkIndex ${Math.round(figures.benchmarkIndex)}`,
+        );
+      }
+      options.pages.forEach((page, index) => {
+        const pageRuns = all[index]!;
         const mid: LighthouseFigures = {
-          performance: median(all.map((figures) => figures.performance)),
-          accessibility: median(all.map((figures) => figures.accessibility)),
-          seo: median(all.map((figures) => figures.seo)),
-          lcpMs: median(all.map((figures) => figures.lcpMs)),
-          cls: median(all.map((figures) => figures.cls)),
-          tbtMs: median(all.map((figures) => figures.tbtMs)),
-          fcpMs: median(all.map((figures) => figures.fcpMs)),
-          benchmarkIndex: median(all.map((figures) => figures.benchmarkIndex)),
+          performance: median(pageRuns.map((figures) => figures.performance)),
+          accessibility: median(pageRuns.map((figures) => figures.accessibility)),
+          seo: median(pageRuns.map((figures) => figures.seo)),
+          lcpMs: median(pageRuns.map((figures) => figures.lcpMs)),
+          cls: median(pageRuns.map((figures) => figures.cls)),
+          tbtMs: median(pageRuns.map((figures) => figures.tbtMs)),
+          fcpMs: median(pageRuns.map((figures) => figures.fcpMs)),
+          benchmarkIndex: median(pageRuns.map((figures) => figures.benchmarkIndex)),
         };
         rows.push({
           page: page.label,
           preset,
           runs,
           median: mid,
-          all,
+          all: pageRuns,
           misses: page.floor ? [] : missedBudgets(mid),
           ...(page.floor ? { floor: true } : {}),
         });
-        if (options.diagnosticsDir && last) {
+        const lastRun = last[index];
+        if (options.diagnosticsDir && lastRun) {
           mkdirSync(options.diagnosticsDir, { recursive: true });
           const name = `${preset}-${page.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`;
-          writeFileSync(path.join(options.diagnosticsDir, name), `${JSON.stringify(diagnosticsOf(last), null, 2)}\n`);
+          writeFileSync(
+            path.join(options.diagnosticsDir, name),
+            `${JSON.stringify(diagnosticsOf(lastRun), null, 2)}\n`,
+          );
         }
-      }
+      });
     }
   } finally {
     chromium.kill();
