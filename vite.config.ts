@@ -149,8 +149,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     rolldownOptions: {
       output: {
         // Seven hash characters instead of eight (the fewest rolldown allows for this many chunks; 42 bits, ample
-        // to tell a hundred files of one build from the last build's): every chunk's name is written in the entry's preload table, in each import and in the page's
-        // preload list, and hashes do not compress (about 100 B gzip a page, the 110 KB budget).
+        // to tell a hundred files of one build from the last build's): every chunk's name is written in the entry's
+        // preload table, in each import and in the page's preload list, and hashes do not compress (about 100 B gzip
+        // a page, the 110 KB budget).
         // The server build keeps its own names (dist/server/entry-server.js is what the server imports).
         ...(isSsrBuild
           ? {}

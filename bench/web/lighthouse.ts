@@ -218,14 +218,14 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
       const all: LighthouseFigures[][] = options.pages.map(() => []);
       const last: (Result | undefined)[] = [];
       for (const { page, run } of interleavedRuns(options.pages.length, runs)) {
-        const { label } = options.pages[page]!;
+        const target = options.pages[page]!;
         options.beforeEachRun?.(chromium.pid!);
         const flags: Flags = {
           ...baseFlags(),
           ...(fixedSlowdown ? { throttling: mobileThrottling(fixedSlowdown) } : {}),
         };
         const { lhr, cpuSlowdown } = await runLighthouseOnce(
-          options.pages[page]!.url ?? `${options.baseUrl}${options.pages[page]!.path}`,
+          target.url ?? `${options.baseUrl}${target.path}`,
           flags,
           preset,
         );
@@ -234,7 +234,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
         const figures = { ...figuresOf(lhr), ...(slowdown ? { cpuSlowdown: slowdown } : {}) };
         all[page]!.push(figures);
         console.log(
-          `lighthouse ${preset}${slowdown ? ` (CPU ${slowdown.toFixed(1)}x)` : ''} ${label} run ${run + 1}/${runs}: perf ${figures.performance}, ` +
+          `lighthouse ${preset}${slowdown ? ` (CPU ${slowdown.toFixed(1)}x)` : ''} ${target.label} run ${run + 1}/${runs}: perf ${figures.performance}, ` +
             `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ` +
             `a11y ${figures.accessibility}, SEO ${figures.seo}, benchmarkIndex ${Math.round(figures.benchmarkIndex)}`,
         );
