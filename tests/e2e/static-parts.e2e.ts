@@ -121,8 +121,9 @@ describe('static parts of the public pages', () => {
       await page.locator('footer a[href="/contact"]').click({ modifiers: ['Control'] });
       const tab = await opened;
       expect(new URL(page.url()).pathname).toBe('/community/austin-point');
-      await tab.waitForLoadState('domcontentloaded');
-      expect(new URL(tab.url()).pathname).toBe('/contact');
+      // A background tab may never fire its load events while hidden (a CI run once timed out waiting for
+      // DOMContentLoaded); what matters here is where the browser sent it.
+      await expect.poll(() => new URL(tab.url()).pathname, { timeout: 10_000 }).toBe('/contact');
     } finally {
       await close();
     }
