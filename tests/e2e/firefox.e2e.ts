@@ -20,6 +20,7 @@ import {
   launchFirefox,
   newFirefoxPage,
   openAndStart,
+  openOfflineAndStart,
   textShown,
   waitForController,
   type FirefoxPage,
@@ -77,7 +78,7 @@ describe('Firefox', () => {
     network!.cut();
     // A page this device never opened: the worker answers with the shell, which shows the community from the
     // offline copy or says to connect; either way the site, not the browser's error page.
-    await openAndStart(page, `${base}/community/indigo`);
+    await openOfflineAndStart(page, `${base}/community/indigo`);
     expect(await page.evaluate(() => location.pathname)).toBe('/community/indigo');
     // Let the page's own loading end first (its images fail offline): a reload in the middle of it is aborted by
     // the driver (NS_BINDING_ABORTED), not by the site.

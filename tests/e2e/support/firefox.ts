@@ -42,6 +42,28 @@ export async function newFirefoxPage(browser: Browser): Promise<FirefoxPage> {
   };
 }
 
+/**
+ * Opens `url` with no network (the service worker answers) and waits until the app has started on it. The driver
+ * once reported such a navigation as aborted (NS_BINDING_ABORTED, CI) and passed on its retry; so an abort is not a
+ * failure by itself, but a page that never gets to `url` is (the wait below times out), and so is the browser's
+ * error page at `url` (the app never starts on it).
+ */
+export async function openOfflineAndStart(page: Page, url: string, timeoutMs = 20_000): Promise<void> {
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+  } catch (error) {
+    if (!String(error).includes('NS_BINDING_ABORTED')) throw error;
+    console.warn(`[e2e] the driver reported the navigation to ${url} aborted; waiting for the page to get there`);
+    // Until the page is at `url`: the document it left already has the app started.
+    await page.waitForFunction(
+      (pathname: string) => location.pathname === pathname,
+      { timeout: timeoutMs },
+      new URL(url).pathname,
+    );
+  }
+  await appStarted(page, timeoutMs);
+}
+
 /** Opens `url` and waits until the app has started on it (web/src/app/app-ready.tsx). */
 export async function openAndStart(page: Page, url: string, timeoutMs = 20_000): Promise<void> {
   await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
