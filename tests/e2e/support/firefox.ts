@@ -43,10 +43,10 @@ export async function newFirefoxPage(browser: Browser): Promise<FirefoxPage> {
 }
 
 /**
- * Opens `url` with no network (the service worker answers) and waits until the app has started on it. The driver
- * once reported such a navigation as aborted (NS_BINDING_ABORTED, CI) and passed on its retry; so an abort is not a
- * failure by itself, but a page that never gets to `url` is (the wait below times out), and so is the browser's
- * error page at `url` (the app never starts on it).
+ * Opens `url` with no network (the service worker answers) and waits until the app has started on it. Once in CI
+ * the driver reported such a navigation as aborted (NS_BINDING_ABORTED) and the test passed on its retry; so an
+ * abort is not a failure by itself, but a page that never gets to `url` is (the wait below times out), and so is the
+ * browser's error page at `url` (the app never starts on it).
  */
 export async function openOfflineAndStart(page: Page, url: string, timeoutMs = 20_000): Promise<void> {
   try {
