@@ -201,10 +201,43 @@ export class WebKitSession {
       kind,
       name,
     );
-    // Content that `content-visibility: auto` skipped is laid out at the next rendering update after the scroll;
-    // until then WebDriver finds the element "not interactable".
-    await sleep(300);
+    await this.waitForSettledBox(element, `the ${kind} "${name}"`);
     return element;
+  }
+
+  /**
+   * Waits until `element`'s middle is in the window and stays where it is for two samples 300 ms apart, scrolling it back to
+   * the middle while it moves. WebKit has no scroll anchoring: while the app renders the sections above it that the
+   * scroll skipped (app/render-ahead.ts; a 50 ms timer each, as WebKit has no requestIdleCallback), their real
+   * heights replace their placeholders' and the element moves; a click aimed at where it was lands elsewhere (the
+   * flake of the listing-link test in clean-clone CI runs). The pause also lets content that `content-visibility:
+   * auto` skipped be laid out at the next rendering update; until then WebDriver finds it "not interactable".
+   */
+  private async waitForSettledBox(element: ElementRef, what: string): Promise<void> {
+    const sample = () =>
+      this.run<{ top: number; inWindow: boolean }>(
+        `const box = arguments[0].getBoundingClientRect();
+         const middle = box.top + box.height / 2;
+         return { top: box.top, inWindow: middle >= 0 && middle <= window.innerHeight };`,
+        element,
+      );
+    const deadline = Date.now() + 20_000;
+    let before = await sample();
+    for (;;) {
+      await sleep(300);
+      const now = await sample();
+      if (now.inWindow && now.top === before.top) return;
+      if (Date.now() > deadline) throw new Error(`WebKit: ${what} kept moving for 20 s (last top ${now.top} px)`);
+      if (!now.inWindow) {
+        await this.run(
+          'const box = arguments[0].getBoundingClientRect(); window.scrollBy(0, box.top - innerHeight / 2)',
+          element,
+        );
+        before = await sample();
+      } else {
+        before = now;
+      }
+    }
   }
 
   click(element: ElementRef): Promise<void> {
