@@ -22,7 +22,6 @@ import {
   createCommunity,
   createListing,
   createProperty,
-  LOCAL_DB_NAME,
   loginThroughForm,
   newContextAt,
   openSection,
@@ -35,6 +34,7 @@ import {
 } from './support/admin-sync';
 import { preferCardView } from './support/admin';
 import { describeProblems, launchBrowser, newContext, newPage, type E2ePage } from './support/browser';
+import { localDb } from './support/local-db';
 import { e2eEnv } from './support/env';
 import { FlakyProxy } from './support/flaky-proxy';
 import { usd } from './support/html';
@@ -400,25 +400,11 @@ describe('an edit conflict between two devices', () => {
       expect(updates, 'one update per accepted save').toHaveLength(expected.version - 1);
 
       // The offline device's own copy shows the version the server kept.
-      const localCopy = await mine.page.evaluate(
-        async ({ name, id }) => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const request = indexedDB.open(name);
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          try {
-            return await new Promise<{ price: number; version: number } | undefined>((resolve, reject) => {
-              const request = db.transaction('listings', 'readonly').objectStore('listings').get(id);
-              request.onsuccess = () => resolve(request.result as { price: number; version: number } | undefined);
-              request.onerror = () => reject(request.error);
-            });
-          } finally {
-            db.close();
-          }
-        },
-        { name: LOCAL_DB_NAME, id: listing.id },
-      );
+      const localCopy = await localDb<{ price: number; version: number } | undefined>(mine.page, {
+        store: 'listings',
+        op: 'get',
+        key: listing.id,
+      });
       expect(localCopy).toMatchObject(expected);
       await openSection(mine.page, 'Listings', 'Property Listings');
       await expect

@@ -14,37 +14,23 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
 import { expectToast, field, superApi, unique } from './support/admin';
-import { createCommunity, LOCAL_DB_NAME, openSection, readOutbox, stamp } from './support/admin-sync';
+import { createCommunity, openSection, readOutbox, stamp } from './support/admin-sync';
 import { adminGet } from './support/api';
 import { open, type E2ePage } from './support/browser';
 import { e2eEnv } from './support/env';
+import { localDb } from './support/local-db';
 import { adminSuite } from './support/suite';
 
 const suite = adminSuite();
 
 /** The rows of the app's pendingUploads table, without their bytes (whether they are still there is `hasBytes`). */
 async function readPendingUploads(tab: E2ePage): Promise<{ id: string; hasBytes: boolean; url?: string }[]> {
-  return tab.page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const rows = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        const request = db.transaction('pendingUploads', 'readonly').objectStore('pendingUploads').getAll();
-        request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
-        request.onerror = () => reject(request.error);
-      });
-      return rows.map((row) => ({
-        id: String(row.id),
-        hasBytes: row.bytes !== undefined,
-        ...(row.uploaded ? { url: (row.uploaded as { url: string }).url } : {}),
-      }));
-    } finally {
-      db.close();
-    }
-  }, LOCAL_DB_NAME);
+  const rows = await localDb<Record<string, unknown>[]>(tab.page, { store: 'pendingUploads', op: 'getAll' });
+  return rows.map((row) => ({
+    id: String(row.id),
+    hasBytes: row.bytes !== undefined,
+    ...(row.uploaded ? { url: (row.uploaded as { url: string }).url } : {}),
+  }));
 }
 
 describe('a listing photo chosen offline', () => {

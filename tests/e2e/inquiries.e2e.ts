@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Listing } from '../../domain';
 import { leadsByEmail, publicCommunity, publicListings, sleep, uniqueEmail, waitForLeads } from './support/api';
 import { launchBrowser, newContext, newPage, open, type E2ePage } from './support/browser';
+import { localDb } from './support/local-db';
 
 /** The server marks a form sent faster than this as spam (docs/decisions.md); a person is slower. */
 const HUMAN_FILL_MS = 2_500;
@@ -345,24 +346,7 @@ async function fillContactForm(page: Page, email: string, message = 'We are relo
 }
 
 /** How many entries wait in the page's outbox (0 when the database was never created; none is created here). */
-const outboxCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('houston-communities');
-        open.onupgradeneeded = () => {
-          open.transaction?.abort();
-          resolve(0);
-        };
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('outbox')) return resolve(0);
-          const count = db.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-        open.onerror = () => resolve(-1);
-      }),
-  );
+const outboxCount = (page: Page) => localDb(page, { store: 'outbox', op: 'count' }, { ifMissing: 0 });
 
 describe('contact page form', () => {
   it('an empty form is stopped by the browser: nothing is sent', async () => {

@@ -11,8 +11,7 @@ import sharp from 'sharp';
 import { adminToken, publicCommunities, publicListings, sleep, uniqueEmail, waitForLeads } from './support/api';
 import { launchBrowser, newContext, newPage, type E2ePage } from './support/browser';
 import { siteUrl } from './support/env';
-
-const DB_NAME = 'houston-communities';
+import { localCounts, localMeta } from './support/local-db';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -27,55 +26,6 @@ const requirePack = () => {
   if (!packReady) throw new Error('The online visit did not leave a working offline pack (see the first test)');
 };
 let lastNetworkActivity = Date.now();
-
-/** Record counts per object store of the app's IndexedDB, or null while it does not exist. */
-async function localCounts(target: Page): Promise<Record<string, number> | null> {
-  return target.evaluate(async (name) => {
-    const databases = await indexedDB.databases();
-    if (!databases.some((database) => database.name === name)) return null;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const counts: Record<string, number> = {};
-      for (const store of Array.from(db.objectStoreNames)) {
-        counts[store] = await new Promise<number>((resolve) => {
-          const request = db.transaction(store, 'readonly').objectStore(store).count();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => resolve(-1);
-        });
-      }
-      return counts;
-    } finally {
-      db.close();
-    }
-  }, DB_NAME);
-}
-
-/** The value of a row of the app's `meta` store (local-db.ts), or undefined. */
-async function localMeta(target: Page, key: string): Promise<unknown> {
-  return target.evaluate(
-    async ({ name, key }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      try {
-        return await new Promise<unknown>((resolve, reject) => {
-          const request = db.transaction('meta', 'readonly').objectStore('meta').get(key);
-          request.onsuccess = () => resolve((request.result as { value?: unknown } | undefined)?.value);
-          request.onerror = () => reject(request.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
-    { name: DB_NAME, key },
-  );
-}
 
 /** Resolves when neither the page nor the service worker has had a request in flight for `quietMs`. */
 async function networkQuiet(quietMs: number, timeoutMs: number): Promise<void> {

@@ -7,8 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Community, Listing, Property } from '../../../domain';
 import { adminGet, adminToken } from './api';
 import { e2eEnv, siteUrl } from './env';
-
-export const LOCAL_DB_NAME = 'houston-communities';
+import { localDb } from './local-db';
 
 /** A write as the super admin; fails with the server's answer unless it is the expected status. */
 export async function adminSend<T>(method: 'POST' | 'PUT' | 'DELETE', pathname: string, body?: unknown): Promise<T> {
@@ -150,23 +149,8 @@ export interface StoredOutboxEntry {
 }
 
 /** Every row of the app's outbox, in IndexedDB order (by id). */
-export async function readOutbox(page: Page): Promise<Record<string, unknown>[]> {
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      return await new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-        request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
-        request.onerror = () => reject(request.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, LOCAL_DB_NAME);
+export function readOutbox(page: Page): Promise<Record<string, unknown>[]> {
+  return localDb(page, { store: 'outbox', op: 'getAll' });
 }
 
 /**
@@ -174,25 +158,6 @@ export async function readOutbox(page: Page): Promise<Record<string, unknown>[]>
  * queue many edits at once, in the shape the app itself stores after an offline save whose first try found no
  * network (attempts 1, lastStatus 'network', waiting out its backoff).
  */
-export async function addToOutbox(page: Page, entries: StoredOutboxEntry[]): Promise<void> {
-  await page.evaluate(
-    async ({ name, rows }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      try {
-        await new Promise<void>((resolve, reject) => {
-          const transaction = db.transaction('outbox', 'readwrite');
-          for (const row of rows) transaction.objectStore('outbox').add(row);
-          transaction.oncomplete = () => resolve();
-          transaction.onerror = () => reject(transaction.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
-    { name: LOCAL_DB_NAME, rows: entries },
-  );
+export function addToOutbox(page: Page, entries: StoredOutboxEntry[]): Promise<void> {
+  return localDb(page, { store: 'outbox', op: 'add', rows: entries });
 }

@@ -17,6 +17,7 @@ import {
 import { expect } from 'vitest';
 import { CHROMIUM_ARGS } from '../../support/chromium';
 import { e2eEnv } from './env';
+import { localDb } from './local-db';
 import { APP_READY_ATTRIBUTE } from '../../../web/src/utils/app-ready-event';
 
 export { CHROMIUM_ARGS };
@@ -243,19 +244,8 @@ export async function waitForOfflineCopy(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
-        page.evaluate(
-          () =>
-            new Promise<boolean>((resolve) => {
-              const request = indexedDB.open('houston-communities');
-              request.onerror = () => resolve(false);
-              request.onsuccess = () => {
-                const db = request.result;
-                if (!db.objectStoreNames.contains('meta')) return (db.close(), resolve(false));
-                const get = db.transaction('meta', 'readonly').objectStore('meta').get('offlinePackAt');
-                get.onsuccess = () => (db.close(), resolve(get.result !== undefined));
-                get.onerror = () => (db.close(), resolve(false));
-              };
-            }),
+        localDb(page, { store: 'meta', op: 'get', key: 'offlinePackAt' }, { ifMissing: undefined }).then(
+          (row) => row !== undefined,
         ),
       { timeout: 90_000, interval: 500 },
     )
