@@ -2,7 +2,7 @@
  * The visitor's and the kiosk's paths in WebKit, the engine of every iPhone and iPad browser (support/webkit.ts:
  * Debian's WebKitGTK through WebKitWebDriver). The rest of the e2e suite runs in Chromium; these are the paths
  * where an engine difference would lose a buyer or a lead: the public pages start their app and navigate within
- * it, a contact message is stored once, a message typed with no signal is kept and delivered when the network
+ * it, a visitor who arrives at a part of a long page keeps reading it (WebKit has no scroll anchoring), a contact message is stored once, a message typed with no signal is kept and delivered when the network
  * returns, and an open-house kiosk says when it is ready to go offline, takes sign-ins offline across a reload and
  * delivers each once.
  *
@@ -22,6 +22,7 @@ import {
 } from './support/api';
 import { e2eEnv, siteUrl } from './support/env';
 import { NetworkSwitch } from './support/network-switch';
+import { APP_READY_ATTRIBUTE } from '../../web/src/utils/app-ready-event';
 import { WebKitDriver, type WebKitSession } from './support/webkit';
 
 /** The server marks a form sent faster than this as spam (docs/decisions.md); a person is slower. */
@@ -116,6 +117,42 @@ describe('WebKit (iPhone and iPad engine)', () => {
       });
     expect(await session.run<boolean>('return window.__sameDocument === true')).toBe(true);
   }, 120_000);
+
+  it('a visitor who arrives at a part of a long page keeps reading it while the app renders the sections above', async () => {
+    // WebKit has no scroll anchoring: when the app renders the sections above the window (their stand-in heights
+    // replaced by their real ones, app/render-ahead.ts), what the visitor reads must not move. Measured before the
+    // window was kept in place: the heading went from -20 to -510, -128 and 208 px in half a second.
+    session = await driver.newSession();
+    await session.go(siteUrl('/community/austin-point#commute-title'));
+    const samples: { top: number; appStarted: boolean; renderedAhead: number; sections: number }[] = [];
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const sample = await session.run<(typeof samples)[number]>(
+        `return {
+           top: Math.round(document.getElementById('commute-title').getBoundingClientRect().top),
+           appStarted: document.documentElement.hasAttribute(arguments[0]),
+           renderedAhead: document.querySelectorAll('.render-when-near[data-rendered-ahead]').length,
+           sections: document.querySelectorAll('.render-when-near').length,
+         };`,
+        APP_READY_ATTRIBUTE,
+      );
+      samples.push(sample);
+      if (sample.renderedAhead === sample.sections && sample.sections > 0) break;
+      if (Date.now() > deadline) throw new Error(`the sections were not all rendered ahead: ${JSON.stringify(sample)}`);
+      await sleep(50);
+    }
+    await sleep(500);
+    // The link to the part put its heading at the window's top; from the app's start on, it stays there.
+    const final = await session.run<number>(
+      "return Math.round(document.getElementById('commute-title').getBoundingClientRect().top)",
+    );
+    const whileRendering = samples.filter((sample) => sample.appStarted).map((sample) => sample.top);
+    expect(
+      Math.abs(final),
+      `the heading's top after every section was rendered (samples: ${whileRendering})`,
+    ).toBeLessThanOrEqual(80);
+    for (const top of whileRendering) expect(Math.abs(top), `samples: ${whileRendering}`).toBeLessThanOrEqual(80);
+  }, 60_000);
 
   it('a contact message is stored once, and the page says so', async () => {
     session = await driver.newSession();

@@ -89,3 +89,72 @@ describe('renderAheadWhenIdle', () => {
     expect(page.idle).toEqual([]);
   });
 });
+
+/**
+ * A page laid out in one column: each section a stand-in `standIn` px high until rendered, `real` px after, and the
+ * window's top `scrollY` px down the page. `scrolled` records each scrollBy the page asks for.
+ */
+function columnOf(sections: { name: string; standIn: number; real: number }[], scrollY: number, anchoring: boolean) {
+  const scrolled: number[] = [];
+  let windowTop = scrollY;
+  const rendered = new Set<string>();
+  const heightOf = (section: (typeof sections)[number]) =>
+    rendered.has(section.name) ? section.real : section.standIn;
+  const elements = sections.map((section, index) => ({
+    setAttribute: () => rendered.add(section.name),
+    getBoundingClientRect: () => {
+      const top = sections.slice(0, index).reduce((sum, above) => sum + heightOf(above), 0) - windowTop;
+      return { top, bottom: top + heightOf(section), height: heightOf(section) } as DOMRect;
+    },
+    dispatchEvent: () => true,
+  }));
+  const idle: (() => void)[] = [];
+  renderAheadWhenIdle({
+    document: { querySelectorAll: (() => elements) as unknown as Document['querySelectorAll'] },
+    whenIdle: (task) => idle.push(task),
+    scrollBy: anchoring
+      ? undefined
+      : (pixels) => {
+          scrolled.push(pixels);
+          windowTop += pixels;
+        },
+  });
+  const renderAll = () => {
+    while (idle.length > 0) idle.shift()!();
+  };
+  /** Where the top of section `index` is from the window's top. */
+  const topOf = (index: number) => elements[index]!.getBoundingClientRect().top;
+  return { scrolled, renderAll, topOf };
+}
+
+describe('renderAheadWhenIdle, for a visitor who arrived mid-page', () => {
+  // Two sections above the window (one grows, one shrinks from its stand-in), the one being read, one below.
+  const sections = [
+    { name: 'amenities', standIn: 640, real: 910 },
+    { name: 'homes', standIn: 640, real: 420 },
+    { name: 'listings', standIn: 640, real: 1200 },
+    { name: 'builders', standIn: 640, real: 800 },
+  ];
+
+  it('without the browser scroll anchoring (WebKit), keeps what the visitor reads where it was', () => {
+    const page = columnOf(sections, 1400, false);
+    const readingAt = page.topOf(2);
+    page.renderAll();
+    // The sections above changed by +270 and -220 px; the one below changes nothing above the window.
+    expect(page.scrolled).toEqual([270, -220]);
+    expect(page.topOf(2)).toBe(readingAt);
+  });
+
+  it('leaves the scroll to the browser where it anchors it itself (Chromium, Firefox)', () => {
+    const page = columnOf(sections, 1400, true);
+    page.renderAll();
+    expect(page.scrolled).toEqual([]);
+  });
+
+  it('never scrolls for a section in or below the window', () => {
+    // At the top of the page: every section starts in or below the window.
+    const page = columnOf(sections, 0, false);
+    page.renderAll();
+    expect(page.scrolled).toEqual([]);
+  });
+});

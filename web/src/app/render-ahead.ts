@@ -8,6 +8,13 @@
  * scroll revealed: in `bench:forms` (6x CPU), 95-200 ms of the tap's 150-290 ms were that wait, before its handlers
  * ran. Once the app has started the page is idle while it is read, so it renders one section per idle period, in
  * document order (the next screen first): no task is long, and an input waits at most for one section.
+ *
+ * A section wholly above the window when it is rendered (the visitor arrived mid-page: a reload, a tab the phone
+ * discarded and restored, a link to a part of the page) changes the page's length above what they read, from its
+ * stand-in size to its real one. Chromium and Firefox keep the view in place (CSS scroll anchoring); WebKit, the
+ * engine of every iPhone browser, has none, and what the visitor read jumped by hundreds of pixels (a community
+ * page's listing link: 365 → 145 → 527 px from the window's top in the first half second, WebKitGTK). There the
+ * window is scrolled by the section's change of height.
  */
 import { RENDER_AHEAD_EVENT } from '@/utils/app-ready-event';
 import { browserConnection, type BrowserConnection } from './browser-connection';
@@ -21,15 +28,24 @@ export interface RenderAheadEnvironment {
   connection?: BrowserConnection | undefined;
   /** Runs `task` once the main thread is idle (requestIdleCallback; a timer where the browser lacks it). */
   whenIdle?: (task: () => void) => void;
+  /** Scrolls the window by `pixels`, where the browser has no scroll anchoring of its own; else undefined. */
+  scrollBy?: ((pixels: number) => void) | undefined;
 }
 
 const browserIdle = (task: () => void) =>
   typeof requestIdleCallback === 'function' ? void requestIdleCallback(task) : void setTimeout(task, 50);
 
+/** WebKit: no `overflow-anchor`, so no scroll anchoring; the window is kept in place here instead. */
+const scrollByWithoutAnchoring = (): RenderAheadEnvironment['scrollBy'] =>
+  typeof CSS !== 'undefined' && !CSS.supports('overflow-anchor', 'auto')
+    ? (pixels) => window.scrollBy(0, pixels)
+    : undefined;
+
 export function renderAheadWhenIdle(
   env: RenderAheadEnvironment = {
     document,
     connection: browserConnection(),
+    scrollBy: scrollByWithoutAnchoring(),
   },
 ): void {
   const whenIdle = env.whenIdle ?? browserIdle;
@@ -39,10 +55,15 @@ export function renderAheadWhenIdle(
     sections ??= [...env.document.querySelectorAll(`.render-when-near:not([${RENDERED_AHEAD_ATTRIBUTE}])`)];
     const section = sections.shift();
     if (!section) return;
+    // Its stand-in's box, only where the window may need keeping in place (the layout is clean when idle: cheap).
+    const standIn = env.scrollBy ? section.getBoundingClientRect() : undefined;
     section.setAttribute(RENDERED_AHEAD_ATTRIBUTE, '');
     // Laid out now, in this idle task. Left to the next frame, the sections of idle periods with no frame between
     // them would be laid out together, in one long task (0.2-2.5 ms each at 1x on the listing page, 7 ms in all).
-    section.getBoundingClientRect();
+    const rendered = section.getBoundingClientRect();
+    if (standIn && standIn.bottom <= 0 && rendered.height !== standIn.height) {
+      env.scrollBy?.(rendered.height - standIn.height);
+    }
     // Its code only with the visitor's data allowance: with Save-Data, a part that loads code waits to be near.
     if (!env.connection?.saveData) section.dispatchEvent(new Event(RENDER_AHEAD_EVENT));
     whenIdle(renderNext);
