@@ -2,9 +2,10 @@
  * The visitor's and the kiosk's paths in WebKit, the engine of every iPhone and iPad browser (support/webkit.ts:
  * Debian's WebKitGTK through WebKitWebDriver). The rest of the e2e suite runs in Chromium; these are the paths
  * where an engine difference would lose a buyer or a lead: the public pages start their app and navigate within
- * it, a visitor who arrives at a part of a long page keeps reading it (WebKit has no scroll anchoring), a contact message is stored once, a message typed with no signal is kept and delivered when the network
- * returns, and an open-house kiosk says when it is ready to go offline, takes sign-ins offline across a reload and
- * delivers each once.
+ * it, a visitor who arrives at a part of a long page keeps reading it (WebKit has no scroll anchoring), a contact
+ * message is stored once, a message typed with no signal is kept and delivered when the network returns, and an
+ * open-house kiosk says when it is ready to go offline, takes sign-ins offline across a reload and delivers each
+ * once.
  *
  * "No signal" is a TCP proxy that resets every connection (support/webkit.ts NetworkSwitch): WebDriver has no
  * offline switch, and a dead zone leaves navigator.onLine true anyway.

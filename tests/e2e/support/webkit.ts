@@ -206,12 +206,12 @@ export class WebKitSession {
   }
 
   /**
-   * Waits until `element`'s middle is in the window and stays where it is for two samples 300 ms apart, scrolling it back to
-   * the middle while it moves. WebKit has no scroll anchoring: while the app renders the sections above it that the
-   * scroll skipped (app/render-ahead.ts; a 50 ms timer each, as WebKit has no requestIdleCallback), their real
-   * heights replace their placeholders' and the element moves; a click aimed at where it was lands elsewhere (the
-   * flake of the listing-link test in clean-clone CI runs). The pause also lets content that `content-visibility:
-   * auto` skipped be laid out at the next rendering update; until then WebDriver finds it "not interactable".
+   * Waits until `element`'s middle is in the window and stays where it is for two samples 300 ms apart, scrolling it
+   * back to the middle while it is out of the window. WebKit has no scroll anchoring: when the stand-ins above it
+   * that the scroll skipped are rendered (`content-visibility: auto`: a community page's listing cards, 420 → 521
+   * px each), the element moves (a listing link: 270 px within 300 ms of the scroll), and a click aimed at where it
+   * was lands elsewhere (the flake of the listing-link test in clean-clone CI runs). Until the next rendering
+   * update lays such content out, WebDriver also finds it "not interactable".
    */
   private async waitForSettledBox(element: ElementRef, what: string): Promise<void> {
     const sample = () =>

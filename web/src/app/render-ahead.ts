@@ -12,9 +12,9 @@
  * A section wholly above the window when it is rendered (the visitor arrived mid-page: a reload, a tab the phone
  * discarded and restored, a link to a part of the page) changes the page's length above what they read, from its
  * stand-in size to its real one. Chromium and Firefox keep the view in place (CSS scroll anchoring); WebKit, the
- * engine of every iPhone browser, has none, and what the visitor read jumped by hundreds of pixels (a community
- * page's listing link: 365 → 145 → 527 px from the window's top in the first half second, WebKitGTK). There the
- * window is scrolled by the section's change of height.
+ * engine of every iPhone browser, has none, and what the visitor read jumped by hundreds of pixels (WebKitGTK,
+ * `/community/austin-point#commute-title`: the heading went from -20 to -510, -128 and 208 px from the window's
+ * top in half a second). There the window is scrolled by the section's change of height.
  */
 import { RENDER_AHEAD_EVENT } from '@/utils/app-ready-event';
 import { browserConnection, type BrowserConnection } from './browser-connection';
