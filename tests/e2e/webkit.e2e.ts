@@ -125,10 +125,9 @@ describe('WebKit (iPhone and iPad engine)', () => {
     // window was kept in place: the heading went from -20 to -510, -128 and 208 px in half a second.
     session = await driver.newSession();
     await session.go(siteUrl('/community/austin-point#commute-title'));
-    const samples: { top: number; appStarted: boolean; renderedAhead: number; sections: number }[] = [];
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const sample = await session.run<(typeof samples)[number]>(
+    type Sample = { top: number; appStarted: boolean; renderedAhead: number; sections: number };
+    const sample = () =>
+      session!.run<Sample>(
         `return {
            top: Math.round(document.getElementById('commute-title').getBoundingClientRect().top),
            appStarted: document.documentElement.hasAttribute(arguments[0]),
@@ -137,22 +136,26 @@ describe('WebKit (iPhone and iPad engine)', () => {
          };`,
         APP_READY_ATTRIBUTE,
       );
-      samples.push(sample);
-      if (sample.renderedAhead === sample.sections && sample.sections > 0) break;
-      if (Date.now() > deadline) throw new Error(`the sections were not all rendered ahead: ${JSON.stringify(sample)}`);
+    const samples: Sample[] = [];
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const now = await sample();
+      samples.push(now);
+      if (now.renderedAhead === now.sections && now.sections > 0) break;
+      if (Date.now() > deadline) throw new Error(`the sections were not all rendered ahead: ${JSON.stringify(now)}`);
       await sleep(50);
     }
     await sleep(500);
-    // The link to the part put its heading at the window's top; from the app's start on, it stays there.
-    const final = await session.run<number>(
-      "return Math.round(document.getElementById('commute-title').getBoundingClientRect().top)",
-    );
-    const whileRendering = samples.filter((sample) => sample.appStarted).map((sample) => sample.top);
+    samples.push(await sample());
+    // Where the heading was when the app started, before it had rendered every section (the browser's own placement
+    // of the part varies with the machine's load: 96 or -20 px); from then on it stays there.
+    const atStart = samples.find((taken) => taken.appStarted && taken.renderedAhead < taken.sections);
     expect(
-      Math.abs(final),
-      `the heading's top after every section was rendered (samples: ${whileRendering})`,
-    ).toBeLessThanOrEqual(80);
-    for (const top of whileRendering) expect(Math.abs(top), `samples: ${whileRendering}`).toBeLessThanOrEqual(80);
+      atStart,
+      `a sample between the app's start and the last section (samples: ${JSON.stringify(samples)})`,
+    ).toBeDefined();
+    const tops = samples.slice(samples.indexOf(atStart!)).map((taken) => taken.top);
+    for (const top of tops) expect(Math.abs(top - atStart!.top), `the heading's tops: ${tops}`).toBeLessThanOrEqual(40);
   }, 60_000);
 
   it('a contact message is stored once, and the page says so', async () => {

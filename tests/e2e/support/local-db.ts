@@ -12,12 +12,13 @@ import type { Page } from 'playwright-core';
 /** The app's database name (LOCAL_DB_NAME in web/src/data/local-db.ts, which the tests do not import: Dexie). */
 export const LOCAL_DB_NAME = 'houston-communities';
 
-/** One request on one object store. */
+/** One request on one object store, or the record count of every store (`counts`). */
 export type LocalRequest =
   | { store: string; op: 'get'; key: string | number }
   | { store: string; op: 'getAll' }
   | { store: string; op: 'count' }
-  | { store: string; op: 'add'; rows: unknown[] };
+  | { store: string; op: 'add'; rows: unknown[] }
+  | { op: 'counts' };
 
 type LocalAnswer = { found: false } | { found: true; value: unknown };
 
@@ -36,7 +37,19 @@ export async function localDb<T>(page: Page, request: LocalRequest, options?: { 
         open.onerror = () => (open.error?.name === 'AbortError' ? resolve(undefined) : reject(open.error));
       });
       if (!db) return { found: false };
+      const answerOf = (read: IDBRequest) =>
+        new Promise<unknown>((resolve, reject) => {
+          read.onsuccess = () => resolve(read.result);
+          read.onerror = () => reject(read.error);
+        });
       try {
+        if (request.op === 'counts') {
+          const counts: Record<string, unknown> = {};
+          for (const store of Array.from(db.objectStoreNames)) {
+            counts[store] = await answerOf(db.transaction(store, 'readonly').objectStore(store).count());
+          }
+          return { found: true, value: counts };
+        }
         if (!db.objectStoreNames.contains(request.store)) return { found: false };
         const transaction = db.transaction(request.store, request.op === 'add' ? 'readwrite' : 'readonly');
         const store = transaction.objectStore(request.store);
@@ -50,11 +63,7 @@ export async function localDb<T>(page: Page, request: LocalRequest, options?: { 
         }
         const read: IDBRequest =
           request.op === 'get' ? store.get(request.key) : request.op === 'getAll' ? store.getAll() : store.count();
-        const value = await new Promise<unknown>((resolve, reject) => {
-          read.onsuccess = () => resolve(read.result);
-          read.onerror = () => reject(read.error);
-        });
-        return { found: true, value };
+        return { found: true, value: await answerOf(read) };
       } finally {
         db.close();
       }
@@ -63,27 +72,13 @@ export async function localDb<T>(page: Page, request: LocalRequest, options?: { 
   );
   if (answer.found) return answer.value as T;
   if (options) return options.ifMissing;
-  throw new Error(`The app's IndexedDB (${LOCAL_DB_NAME}) has no "${request.store}" store in this page yet`);
+  const what = request.op === 'counts' ? 'database' : `"${request.store}" store`;
+  throw new Error(`The app's IndexedDB (${LOCAL_DB_NAME}) has no ${what} in this page yet`);
 }
 
 /** Record counts per object store, or null while the database does not exist. */
-export async function localCounts(page: Page): Promise<Record<string, number> | null> {
-  const stores = await page.evaluate(async (name) => {
-    const databases = await indexedDB.databases();
-    if (!databases.some((database) => database.name === name)) return null;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const names = Array.from(db.objectStoreNames);
-    db.close();
-    return names;
-  }, LOCAL_DB_NAME);
-  if (!stores) return null;
-  const counts: Record<string, number> = {};
-  for (const store of stores) counts[store] = await localDb<number>(page, { store, op: 'count' });
-  return counts;
+export function localCounts(page: Page): Promise<Record<string, number> | null> {
+  return localDb<Record<string, number> | null>(page, { op: 'counts' }, { ifMissing: null });
 }
 
 /** The value of a row of the app's `meta` store, or undefined (no such row, or no database yet). */
