@@ -96,7 +96,7 @@ export function CommunityGrid({
   priorityCount?: number;
 }) {
   return (
-    <ul className="card-grid" role="list">
+    <ul className="card-grid card-grid--communities" role="list">
       {communities.map((community, index) => (
         <li key={community.id}>
           <CommunityCard community={community} priority={index < priorityCount} />

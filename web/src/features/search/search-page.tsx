@@ -106,7 +106,7 @@ export function SearchPage({ communities, results, page, matched, total, filtere
               )}
             </div>
             {results.length > 0 ? (
-              <ul className="card-grid" aria-label="Matching homes" ref={list}>
+              <ul className="card-grid card-grid--listings" aria-label="Matching homes" ref={list}>
                 {results.map((listing) => (
                   // The heart sits over the card's photo, beside the card rather than in it: the shared card (and
                   // the community page's JavaScript) stays as it was.

@@ -160,7 +160,11 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
         </StaticPart>
 
         {community.amenities.length > 0 && (
-          <StaticPart as="section" deps={[community]} className="section band band--tint render-when-near">
+          <StaticPart
+            as="section"
+            deps={[community]}
+            className="section band band--tint render-when-near render-when-near--short"
+          >
             <h2>Amenities</h2>
             <ul className="tags">
               {community.amenities.map((amenity) => (
@@ -176,7 +180,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
           {homes.visible && community.homes.length > 0 && (
             <StaticPart as="section" deps={[community]} className="section band render-when-near">
               <h2>{homes.title || 'Available Homes'}</h2>
-              <ul className="card-grid card-grid--compact">
+              <ul className="card-grid card-grid--compact card-grid--homes">
                 {community.homes.map((home) => (
                   <li key={home.name} className="card home-card">
                     <h3 className="card__title">{home.name}</h3>
@@ -196,7 +200,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
               <LazyCommunityListingFilters shown={listings.length} total={listingFilter.total} />
             )}
             {listings.length > 0 ? (
-              <StaticPart as="ul" deps={[listings, image]} className="card-grid">
+              <StaticPart as="ul" deps={[listings, image]} className="card-grid card-grid--listings">
                 {listings.map((listing) => (
                   <li key={listing.id}>
                     <ListingCard listing={listing} fallbackImage={image} />
@@ -214,7 +218,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
         {builders.visible && community.builders.length > 0 && (
           <StaticPart as="section" deps={[community]} className="section band band--tint render-when-near">
             <h2>{builders.title || 'Our Builders'}</h2>
-            <ul className="card-grid card-grid--compact">
+            <ul className="card-grid card-grid--compact card-grid--builders">
               {community.builders.map((builder) => (
                 <li key={builder.name} className="card builder-card">
                   <h3 className="card__title">{builder.name}</h3>
