@@ -158,6 +158,54 @@ describe('WebKit (iPhone and iPad engine)', () => {
     for (const top of tops) expect(Math.abs(top - atStart!.top), `the heading's tops: ${tops}`).toBeLessThanOrEqual(40);
   }, 60_000);
 
+  it('a visitor who jumps down the list of communities keeps the card they jumped to in place as the cards above render', async () => {
+    // The browser renders the cards near the window itself (`content-visibility: auto`); with no scroll anchoring,
+    // a row above the card the visitor jumped to that grew to its real height pushed that card down (173 px with
+    // one stand-in for every card, 33 px with the community cards' own). app/keep-reading-position.ts scrolls by
+    // as much after the layout and before the paint.
+    session = await driver.newSession();
+    await session.go(siteUrl('/communities'));
+    // Until the started app's own code runs (render-ahead renders the sections, keep-reading-position is set up).
+    await session.waitFor(
+      `const sections = document.querySelectorAll('.render-when-near');
+       return sections.length > 0 && document.querySelectorAll('.render-when-near[data-rendered-ahead]').length === sections.length;`,
+      'the sections rendered ahead',
+      20_000,
+    );
+    type Jump = { card: number; start: number; rowAboveBefore: number; rowAboveAfter: number; tops: number[] };
+    // The first card of the last row, whose row above is far below the first screen (the test checks that it
+    // renders when the window comes near it, with another height than its stand-in). Where the card is at each
+    // layout that changes a card, as the paint shows it: this ResizeObserver is created after the app's, so it is
+    // told after the app's has scrolled.
+    await session.run(
+      `const cards = [...document.querySelectorAll('.card-grid > li')];
+       const columns = cards.filter((card) => card.offsetTop === cards[0].offsetTop).length;
+       const card = Math.floor((cards.length - 1) / columns) * columns;
+       const target = cards[card];
+       const rowAbove = cards[card - columns];
+       window.__jump = { card, rowAboveBefore: rowAbove.offsetHeight, rowAboveAfter: 0, tops: [] };
+       const observer = new ResizeObserver(() => {
+         window.__jump.tops.push(Math.round(target.getBoundingClientRect().top));
+         window.__jump.rowAboveAfter = rowAbove.offsetHeight;
+       });
+       for (const each of cards) observer.observe(each);
+       window.scrollTo(0, target.getBoundingClientRect().top + scrollY - 100);
+       window.__jump.start = Math.round(target.getBoundingClientRect().top);`,
+    );
+    await sleep(1_500);
+    const jump = await session.run<Jump>('return window.__jump');
+    expect(jump.card, 'a card below the first row').toBeGreaterThan(0);
+    // The test measures a change: the row above did render, with another height than its stand-in.
+    expect(Math.abs(jump.rowAboveAfter - jump.rowAboveBefore), JSON.stringify(jump)).toBeGreaterThanOrEqual(10);
+    expect(jump.tops.length, 'layouts seen').toBeGreaterThan(0);
+    for (const top of jump.tops) {
+      expect(
+        Math.abs(top - jump.start),
+        `the card's tops after the jump to ${jump.start}: ${jump.tops}`,
+      ).toBeLessThanOrEqual(2);
+    }
+  }, 60_000);
+
   it('a contact message is stored once, and the page says so', async () => {
     session = await driver.newSession();
     await session.go(siteUrl('/contact'));

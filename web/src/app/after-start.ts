@@ -4,9 +4,12 @@
  * - router links: hover prefetch of the next page's code, and in-app navigation for links of static parts
  *   (router-links.ts);
  * - the code of the page's likely next steps, fetched and compiled but not run (prefetch-likely-code.ts);
- * - the sections left out of the first layout, rendered while the visitor reads (render-ahead.ts).
+ * - the sections left out of the first layout, rendered while the visitor reads (render-ahead.ts);
+ * - in browsers without scroll anchoring (WebKit), what the visitor reads kept in place when the browser renders a
+ *   part above it (keep-reading-position.ts).
  */
 import type { createBrowserRouter } from 'react-router-dom';
+import { keepReadingPosition } from './keep-reading-position';
 import { prefetchLikelyCode } from './prefetch-likely-code';
 import { renderAheadWhenIdle } from './render-ahead';
 import { followRouterLinks } from './router-links';
@@ -15,6 +18,7 @@ export function afterStart(router: ReturnType<typeof createBrowserRouter>): void
   followRouterLinks((path) => router.navigate(path));
   prefetchLikelyCode();
   renderAheadWhenIdle();
+  keepReadingPosition();
   // A page the app shows itself (a link followed in the app) leaves sections out of its first layout too.
   let shownKey = router.state.location.key;
   router.subscribe(({ navigation, location }) => {

@@ -14,7 +14,9 @@
  * stand-in size to its real one. Chromium and Firefox keep the view in place (CSS scroll anchoring); WebKit, the
  * engine of every iPhone browser, has none, and what the visitor read jumped by hundreds of pixels (WebKitGTK,
  * `/community/austin-point#commute-title`: the heading went from -20 to -510, -128 and 208 px from the window's
- * top in half a second). There the window is scrolled by the section's change of height.
+ * top in half a second). There the window is scrolled by the section's change of height, here, in the task that
+ * renders it (it knows both heights). What the browser itself renders near the window is kept in place by
+ * keep-reading-position.ts, which finds nothing left to do after this.
  */
 import { RENDER_AHEAD_EVENT } from '@/utils/app-ready-event';
 import { browserConnection, type BrowserConnection } from './browser-connection';
