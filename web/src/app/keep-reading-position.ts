@@ -133,7 +133,8 @@ function browserEnvironment(): ReadingPositionEnvironment | undefined {
     standIns: () => document.querySelectorAll(STAND_IN_SELECTOR),
     windowHeight: () => window.innerHeight,
     scrollY: () => window.scrollY,
-    scrollBy: (pixels) => window.scrollBy(0, pixels),
+    // Instant whatever the page's CSS says: a smooth scroll would move what it keeps in place, over several frames.
+    scrollBy: (pixels) => window.scrollBy({ top: pixels, behavior: 'instant' }),
     now: () => performance.now(),
     onScroll: (listener) => window.addEventListener('scroll', listener, { passive: true }),
     watchSizes: (changed) => {

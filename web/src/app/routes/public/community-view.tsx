@@ -176,9 +176,14 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
           </StaticPart>
         )}
 
+        {/*
+          The bands of cards (home plans, listings, builders) are not rendered when near as a whole: their cards are,
+          each with its own stand-in (styles/base.css), so a band's height is right at any width. One stand-in for a
+          band was about 300 px off on a phone or on a laptop, and on WebKit that moved what the visitor read.
+        */}
         <div id="homes">
           {homes.visible && community.homes.length > 0 && (
-            <StaticPart as="section" deps={[community]} className="section band render-when-near">
+            <StaticPart as="section" deps={[community]} className="section band">
               <h2>{homes.title || 'Available Homes'}</h2>
               <ul className="card-grid card-grid--compact card-grid--homes">
                 {community.homes.map((home) => (
@@ -194,7 +199,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
             </StaticPart>
           )}
 
-          <section className="section band render-when-near">
+          <section className="section band">
             <h2>Available Listings</h2>
             {listingFilter && listingFilter.total > 0 && (
               <LazyCommunityListingFilters shown={listings.length} total={listingFilter.total} />
@@ -216,7 +221,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
         </div>
 
         {builders.visible && community.builders.length > 0 && (
-          <StaticPart as="section" deps={[community]} className="section band band--tint render-when-near">
+          <StaticPart as="section" deps={[community]} className="section band band--tint">
             <h2>{builders.title || 'Our Builders'}</h2>
             <ul className="card-grid card-grid--compact card-grid--builders">
               {community.builders.map((builder) => (

@@ -162,7 +162,8 @@ export function Component() {
         </div>
       </StaticPart>
 
-      <StaticPart as="section" deps={[featured]} className="section render-when-near" aria-labelledby="featured-title">
+      {/* Not rendered when near as a whole: its cards are (community-view.tsx's bands of cards say why). */}
+      <StaticPart as="section" deps={[featured]} className="section" aria-labelledby="featured-title">
         <div className="container">
           <div className="section__header section__header--row">
             <div>
