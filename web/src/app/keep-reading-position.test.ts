@@ -31,6 +31,7 @@ function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
   );
   const scrolled: number[] = [];
   const watched: string[] = [];
+  const unwatched: string[] = [];
   let onScroll = () => {};
   let afterLayout = () => {};
   let onAdditions = () => {};
@@ -49,13 +50,17 @@ function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
     onScroll: (listener) => (onScroll = listener),
     watchSizes: (changed) => {
       afterLayout = changed;
-      return { watch: (element) => watched.push((element as unknown as { name: string }).name) };
+      return {
+        watch: (element) => watched.push((element as unknown as { name: string }).name),
+        unwatch: (element) => unwatched.push((element as unknown as { name: string }).name),
+      };
     },
     onAdditions: (added) => (onAdditions = added),
   });
   return {
     scrolled,
     watched,
+    unwatched,
     cards,
     /** Where card `name`'s top is from the window's top. */
     topOf: (name: string) => cards.get(name)!.getBoundingClientRect().top,
@@ -71,8 +76,13 @@ function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
     wait: (ms: number) => (clock += ms),
     setAtTopEdge: (element: { name: string } | undefined) => (atTopEdge = element),
     addCards: (names: string[]) => {
-      standIns = [...standIns, ...names.map((name) => ({ name }) as never)];
+      standIns = [...standIns, ...names.map((name) => ({ name, isConnected: true }) as never)];
       onAdditions();
+    },
+    /** The app shows another page: these cards leave it. */
+    removeCards: (names: string[]) => {
+      for (const name of names) (cards.get(name) as { isConnected: boolean }).isConnected = false;
+      standIns = standIns.filter((card) => !names.includes(card.name));
     },
   };
 }
@@ -208,5 +218,13 @@ describe('keepReadingPosition (browsers without scroll anchoring)', () => {
     expect(page.watched).toEqual(['a1', 'a2']);
     page.addCards(['b1']);
     expect(page.watched).toEqual(['a1', 'a2', 'b1']);
+  });
+
+  it('stops watching the parts of a page the app has left, when it adds the next one', () => {
+    const page = gridPage([['a1', 'a2']], 560);
+    page.removeCards(['a1', 'a2']);
+    page.addCards(['n1']);
+    expect(page.unwatched).toEqual(['a1', 'a2']);
+    expect(page.watched).toEqual(['a1', 'a2', 'n1']);
   });
 });

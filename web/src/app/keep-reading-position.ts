@@ -41,7 +41,7 @@ export interface ReadingPositionEnvironment {
   now(): number;
   onScroll(listener: () => void): void;
   /** A ResizeObserver: `changed` runs after a layout that changed the size of a watched element, before the paint. */
-  watchSizes(changed: () => void): { watch(element: Element): void };
+  watchSizes(changed: () => void): { watch(element: Element): void; unwatch(element: Element): void };
   /** Runs `added` after elements were added to the page (a page shown by the app, results of a search). */
   onAdditions(added: () => void): void;
 }
@@ -110,8 +110,14 @@ export function keepReadingPosition(env: ReadingPositionEnvironment | undefined 
   };
 
   const sizes = env.watchSizes(keepAnchorInPlace);
-  const watched = new WeakSet<Element>();
+  const watched = new Set<Element>();
   const watchNewParts = () => {
+    // The parts of a page the app has left: not kept alive by the observer for the rest of the visit.
+    for (const part of watched) {
+      if (part.isConnected) continue;
+      watched.delete(part);
+      sizes.unwatch(part);
+    }
     for (const part of env.standIns()) {
       if (watched.has(part)) continue;
       watched.add(part);
@@ -139,7 +145,7 @@ function browserEnvironment(): ReadingPositionEnvironment | undefined {
     onScroll: (listener) => window.addEventListener('scroll', listener, { passive: true }),
     watchSizes: (changed) => {
       const observer = new ResizeObserver(changed);
-      return { watch: (element) => observer.observe(element) };
+      return { watch: (element) => observer.observe(element), unwatch: (element) => observer.unobserve(element) };
     },
     onAdditions: (added) =>
       new MutationObserver((records) => {
