@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { keepReadingPosition } from './keep-reading-position';
+import { keepReadingPosition, type SizeChange } from './keep-reading-position';
 
 const GAP = 20;
 
 /**
  * A grid of cards laid out in rows (each row as high as its highest card, GAP between rows), from the top of the
- * page, and a window `windowHeight` px high at its top. `grow` changes cards' heights (the browser rendering them); `layout`
- * delivers what a ResizeObserver would after that layout; `visitorScrollsTo` moves the window and fires its scroll
- * event; `scrolled` records each scroll the module asks for.
+ * page, each standing in with `standIn` px, and a window `windowHeight` px high at its top. `grow` changes cards'
+ * heights (the browser rendering them); `layout` delivers what a ResizeObserver would after that layout (the cards
+ * whose height changed); `visitorScrollsTo` moves the window and fires its scroll event; `scrolled` records each
+ * scroll the module asks for.
  */
 function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
   let windowTop = 0;
@@ -33,7 +34,9 @@ function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
   const watched: string[] = [];
   const unwatched: string[] = [];
   let onScroll = () => {};
-  let afterLayout = () => {};
+  let afterLayout: (changes: readonly SizeChange[]) => void = () => {};
+  /** The heights the ResizeObserver last told. */
+  const told = new Map<string, number>();
   let onAdditions = () => {};
   let standIns = [...cards.values()];
   let atTopEdge: { name: string } | undefined;
@@ -47,6 +50,7 @@ function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
       windowTop += pixels;
     },
     now: () => clock,
+    standInHeight: () => standIn,
     onScroll: (listener) => (onScroll = listener),
     watchSizes: (changed) => {
       afterLayout = changed;
@@ -57,6 +61,15 @@ function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
     },
     onAdditions: (added) => (onAdditions = added),
   });
+  const layout = () => {
+    const changes = [...cards.values()]
+      .filter((card) => told.get(card.name) !== heights.get(card.name))
+      .map((card) => ({ element: card as unknown as Element, height: heights.get(card.name)! }));
+    for (const card of cards.values()) told.set(card.name, heights.get(card.name)!);
+    afterLayout(changes);
+  };
+  // A ResizeObserver tells each element's size once it is watched.
+  layout();
   return {
     scrolled,
     watched,
@@ -65,7 +78,7 @@ function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
     /** Where card `name`'s top is from the window's top. */
     topOf: (name: string) => cards.get(name)!.getBoundingClientRect().top,
     grow: (names: string[], height: number) => names.forEach((name) => heights.set(name, height)),
-    layout: () => afterLayout(),
+    layout,
     /** The window moved by the visitor (or a link, or a restored position): its scroll event. */
     visitorScrollsTo: (y: number) => {
       windowTop = y;
@@ -163,6 +176,20 @@ describe('keepReadingPosition (browsers without scroll anchoring)', () => {
     page.layout();
     expect(page.scrolled).toEqual([60]);
     expect(page.topOf('d1')).toBe(top);
+  });
+
+  it('scrolls nothing for a part that changes on screen for another reason (a message shown in it)', () => {
+    const page = gridPage(ROWS, 560);
+    page.visitorScrollsTo(2 * (560 + GAP) - 100);
+    page.grow(['b1', 'b2', 'b3'], 598);
+    page.layout();
+    expect(page.scrolled).toEqual([38]);
+    page.ownScrollEvent();
+
+    // Row b, rendered now, grows again: not a stand-in replaced.
+    page.grow(['b2'], 640);
+    page.layout();
+    expect(page.scrolled).toEqual([38]);
   });
 
   it("does not take its own scrolls for the visitor's: three in a row are no fling", () => {

@@ -12,9 +12,9 @@
  *
  * How, as the browsers that anchor do it: an anchor, what the visitor reads (the first part rendered when near that
  * starts in the window, else the element at the window's top edge), and where it is in the page, taken again after
- * each scroll. After a layout that changed the height of a part rendered when near (a ResizeObserver: it calls back
- * after the layout, before the paint), the window is scrolled by how far the anchor moved, so the frame painted
- * shows it where it was. Then the anchor is taken again.
+ * each scroll. After a layout in which a part rendered when near took its real height in place of its stand-in (a
+ * ResizeObserver: it calls back after the layout, before the paint), the window is scrolled by how far the anchor
+ * moved, so the frame painted shows it where it was. Then the anchor is taken again.
  *
  * Not while the visitor flings the page: a scroll from code stops an iPhone's momentum scroll, and a flung page
  * moving a few pixels more is not seen. The stand-ins' heights match the rendered ones on a phone to a few tens of
@@ -40,10 +40,24 @@ export interface ReadingPositionEnvironment {
   scrollBy(pixels: number): void;
   now(): number;
   onScroll(listener: () => void): void;
-  /** A ResizeObserver: `changed` runs after a layout that changed the size of a watched element, before the paint. */
-  watchSizes(changed: () => void): { watch(element: Element): void; unwatch(element: Element): void };
+  /**
+   * A ResizeObserver: `changed` runs after a layout that changed the height of watched elements (their content box,
+   * each given with its new one), before the paint.
+   */
+  watchSizes(changed: (changes: readonly SizeChange[]) => void): {
+    watch(element: Element): void;
+    unwatch(element: Element): void;
+  };
+  /** The height a part stands in with until rendered (its `contain-intrinsic-block-size`, the content box). */
+  standInHeight(part: Element): number;
   /** Runs `added` after elements were added to the page (a page shown by the app, results of a search). */
   onAdditions(added: () => void): void;
+}
+
+export interface SizeChange {
+  element: Element;
+  /** Its content box's new height. */
+  height: number;
 }
 
 /** The first of `parts` (in document order) whose top is in the window. */
@@ -96,8 +110,18 @@ export function keepReadingPosition(env: ReadingPositionEnvironment | undefined 
     return visitorScrolls.filter((time) => now - time < FLING_WINDOW_MS).length >= FLING_SCROLLS;
   };
 
-  const keepAnchorInPlace = () => {
-    if (anchor?.isConnected && !flinging()) {
+  /** Each watched part's last height (content box), as the ResizeObserver told it. */
+  const heights = new WeakMap<Element, number>();
+  const keepAnchorInPlace = (changes: readonly SizeChange[]) => {
+    // Only for a part that took its real height in place of its stand-in (the browser rendered it): a part that
+    // changed for another reason (a message shown in a form, a list that grew) changed on screen, where the visitor
+    // sees it happen, and a browser that anchors would not move what is above it.
+    const standInReplaced = changes.some(({ element, height }) => {
+      const before = heights.get(element);
+      return before !== undefined && Math.abs(before - env.standInHeight(element)) < 0.5 && height !== before;
+    });
+    for (const { element, height } of changes) heights.set(element, height);
+    if (standInReplaced && anchor?.isConnected && !flinging()) {
       // Where the anchor would be had nothing above it changed: the visitor's own scrolls moved it, nothing else.
       const expectedTop = anchorPageTop - env.scrollY();
       const moved = anchor.getBoundingClientRect().top - expectedTop;
@@ -141,10 +165,13 @@ function browserEnvironment(): ReadingPositionEnvironment | undefined {
     scrollY: () => window.scrollY,
     // Instant whatever the page's CSS says: a smooth scroll would move what it keeps in place, over several frames.
     scrollBy: (pixels) => window.scrollBy({ top: pixels, behavior: 'instant' }),
+    standInHeight: (part) => parseFloat(getComputedStyle(part).containIntrinsicBlockSize.split(' ').pop() ?? ''),
     now: () => performance.now(),
     onScroll: (listener) => window.addEventListener('scroll', listener, { passive: true }),
     watchSizes: (changed) => {
-      const observer = new ResizeObserver(changed);
+      const observer = new ResizeObserver((entries) =>
+        changed(entries.map((entry) => ({ element: entry.target, height: entry.contentRect.height }))),
+      );
       return { watch: (element) => observer.observe(element), unwatch: (element) => observer.unobserve(element) };
     },
     onAdditions: (added) =>
