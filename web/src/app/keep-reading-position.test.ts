@@ -12,10 +12,14 @@ const GAP = 20;
  */
 function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
   let windowTop = 0;
+  /** Content the page itself adds above the grid (a notice, a list the app fills in). */
+  let above = 0;
+  const order = rows.flat();
+  const nameOf = (element: Element) => (element as unknown as { name: string }).name;
   let clock = 0;
   const heights = new Map(rows.flat().map((name) => [name, standIn]));
   const rowHeight = (row: string[]) => Math.max(...row.map((name) => heights.get(name)!));
-  const rowTop = (index: number) => rows.slice(0, index).reduce((sum, row) => sum + rowHeight(row) + GAP, 0);
+  const rowTop = (index: number) => above + rows.slice(0, index).reduce((sum, row) => sum + rowHeight(row) + GAP, 0);
   const box = (top: number, height: number) => ({ top, bottom: top + height, height }) as DOMRect;
   const cards = new Map(
     rows.flatMap((row, index) =>
@@ -51,6 +55,7 @@ function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
     },
     now: () => clock,
     standInHeight: () => standIn,
+    startsBefore: (part, anchor) => order.indexOf(nameOf(part)) < order.indexOf(nameOf(anchor)),
     onScroll: (listener) => (onScroll = listener),
     watchSizes: (changed) => {
       afterLayout = changed;
@@ -87,6 +92,7 @@ function gridPage(rows: string[][], standIn: number, windowHeight = 800) {
     /** The scroll event of the module's own scroll, which the browser fires in the next frame. */
     ownScrollEvent: () => onScroll(),
     wait: (ms: number) => (clock += ms),
+    pageAddsAbove: (pixels: number) => (above += pixels),
     setAtTopEdge: (element: { name: string } | undefined) => (atTopEdge = element),
     addCards: (names: string[]) => {
       standIns = [...standIns, ...names.map((name) => ({ name, isConnected: true }) as never)];
@@ -190,6 +196,16 @@ describe('keepReadingPosition (browsers without scroll anchoring)', () => {
     page.grow(['b2'], 640);
     page.layout();
     expect(page.scrolled).toEqual([38]);
+  });
+
+  it("scrolls nothing for the page's own change when a stand-in below what the visitor reads is replaced in the same layout", () => {
+    const page = gridPage(ROWS, 560);
+    page.visitorScrollsTo(560 + GAP);
+    // The app fills in a list above the grid, and the browser renders a card further down, in one layout.
+    page.pageAddsAbove(232);
+    page.grow(['c1'], 600);
+    page.layout();
+    expect(page.scrolled).toEqual([]);
   });
 
   it("does not take its own scrolls for the visitor's: three in a row are no fling", () => {

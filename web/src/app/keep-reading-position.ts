@@ -50,6 +50,8 @@ export interface ReadingPositionEnvironment {
   };
   /** The height a part stands in with until rendered (its `contain-intrinsic-block-size`, the content box). */
   standInHeight(part: Element): number;
+  /** Whether `part` starts before `anchor` in the page: it comes before it, or holds it. */
+  startsBefore(part: Element, anchor: Element): boolean;
   /** Runs `added` after elements were added to the page (a page shown by the app, results of a search). */
   onAdditions(added: () => void): void;
 }
@@ -116,15 +118,24 @@ export function keepReadingPosition(env: ReadingPositionEnvironment | undefined 
     // Only for a part that took its real height in place of its stand-in (the browser rendered it): a part that
     // changed for another reason (a message shown in a form, a list that grew) changed on screen, where the visitor
     // sees it happen, and a browser that anchors would not move what is above it.
-    const standInReplaced = changes.some(({ element, height }) => {
+    // And only above the anchor: the page's own changes (a list the app fills in) can move the anchor in the same
+    // layout as a part rendered below it, and are not the stand-in's to undo.
+    const current = anchor?.isConnected ? anchor : undefined;
+    const standInReplacedAbove = changes.some(({ element, height }) => {
       const before = heights.get(element);
-      return before !== undefined && Math.abs(before - env.standInHeight(element)) < 0.5 && height !== before;
+      return (
+        current !== undefined &&
+        before !== undefined &&
+        Math.abs(before - env.standInHeight(element)) < 0.5 &&
+        height !== before &&
+        env.startsBefore(element, current)
+      );
     });
     for (const { element, height } of changes) heights.set(element, height);
-    if (standInReplaced && anchor?.isConnected && !flinging()) {
+    if (current && standInReplacedAbove && !flinging()) {
       // Where the anchor would be had nothing above it changed: the visitor's own scrolls moved it, nothing else.
       const expectedTop = anchorPageTop - env.scrollY();
-      const moved = anchor.getBoundingClientRect().top - expectedTop;
+      const moved = current.getBoundingClientRect().top - expectedTop;
       if (Math.abs(moved) >= 1) {
         env.scrollBy(moved);
         ownScrollY = env.scrollY();
@@ -165,6 +176,10 @@ function browserEnvironment(): ReadingPositionEnvironment | undefined {
     scrollY: () => window.scrollY,
     // Instant whatever the page's CSS says: a smooth scroll would move what it keeps in place, over several frames.
     scrollBy: (pixels) => window.scrollBy({ top: pixels, behavior: 'instant' }),
+    startsBefore: (part, anchor) =>
+      (part.compareDocumentPosition(anchor) &
+        (Node.DOCUMENT_POSITION_FOLLOWING | Node.DOCUMENT_POSITION_CONTAINED_BY)) !==
+      0,
     standInHeight: (part) => parseFloat(getComputedStyle(part).containIntrinsicBlockSize.split(' ').pop() ?? ''),
     now: () => performance.now(),
     onScroll: (listener) => window.addEventListener('scroll', listener, { passive: true }),
