@@ -158,6 +158,36 @@ describe('WebKit (iPhone and iPad engine)', () => {
     for (const top of tops) expect(Math.abs(top - atStart!.top), `the heading's tops: ${tops}`).toBeLessThanOrEqual(40);
   }, 60_000);
 
+  it("a link to a community's homes lands on them on a phone and a laptop, before and after the app starts", async () => {
+    // "View Homes" and the top bar's "Homes" link to #homes. The browser scrolls there as it loads the page, before
+    // the app has started (and before keep-reading-position.ts exists). Then it renders the parts near the window:
+    // with the intro and the amenities band above #homes standing in with fixed heights, their real heights moved
+    // the homes by -170 px (1,024 px wide) and +42 px (447 px: WebKit's narrowest window here), and nothing moved
+    // them back. The scroll padding puts #homes at 96 px.
+    const tops: Record<number, { first: number; settled: number }> = {};
+    for (const width of [1_024, 447]) {
+      session = await driver.newSession();
+      await session.setWindowSize(width, 900);
+      await session.go(siteUrl('/community/austin-point#homes'));
+      const homesTop = 'return Math.round(document.getElementById("homes").getBoundingClientRect().top);';
+      const first = await session.run<number>(homesTop);
+      await session.waitFor(
+        `const sections = document.querySelectorAll('.render-when-near');
+         return sections.length > 0 && document.querySelectorAll('.render-when-near[data-rendered-ahead]').length === sections.length;`,
+        'the sections rendered ahead',
+        20_000,
+      );
+      await sleep(500);
+      tops[width] = { first, settled: await session.run<number>(homesTop) };
+      await session.close();
+      session = undefined;
+    }
+    for (const { first, settled } of Object.values(tops)) {
+      expect(Math.abs(first - 96), JSON.stringify(tops)).toBeLessThanOrEqual(4);
+      expect(Math.abs(settled - 96), JSON.stringify(tops)).toBeLessThanOrEqual(4);
+    }
+  }, 90_000);
+
   it('a visitor who jumps down the list of communities keeps the card they jumped to in place as the cards above render', async () => {
     // The browser renders the cards near the window itself (`content-visibility: auto`); with no scroll anchoring,
     // a row above the card the visitor jumped to that grew to its real height pushed that card down (173 px with

@@ -134,6 +134,11 @@ export class WebKitSession {
     return this.call('POST', '/url', { url });
   }
 
+  /** The browser window's outer size (WebKitGTK's MiniBrowser keeps it at least 447 px wide). */
+  async setWindowSize(width: number, height: number): Promise<void> {
+    await this.call('POST', '/window/rect', { width, height });
+  }
+
   currentUrl(): Promise<string> {
     return this.call('GET', '/url');
   }

@@ -125,10 +125,13 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
           </div>
         </section>
 
-        <StaticPart
-          deps={[community]}
-          className={`section container render-when-near${about.visible ? ' split split--wide' : ''}`}
-        >
+        {/*
+          The intro and the amenities band are laid out with the first screen, not rendered when near: they are above
+          #homes, where "View Homes" and the top bar's link scroll, before the app has started too. Their stand-ins'
+          heights moved the homes by -170 px (laptop) and +42 px (phone) on WebKit, which has no scroll anchoring. On a
+          phone the intro is on the first screen anyway.
+        */}
+        <StaticPart deps={[community]} className={`section container${about.visible ? ' split split--wide' : ''}`}>
           {about.visible && (
             <section className="prose">
               <p className="eyebrow">About</p>
@@ -160,11 +163,7 @@ export function CommunityView({ community, listings, listingFilter }: CommunityV
         </StaticPart>
 
         {community.amenities.length > 0 && (
-          <StaticPart
-            as="section"
-            deps={[community]}
-            className="section band band--tint render-when-near render-when-near--short"
-          >
+          <StaticPart as="section" deps={[community]} className="section band band--tint">
             <h2>Amenities</h2>
             <ul className="tags">
               {community.amenities.map((amenity) => (
