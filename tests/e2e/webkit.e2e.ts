@@ -251,6 +251,55 @@ describe('WebKit (iPhone and iPad engine)', () => {
     expect(leads[0]).toMatchObject({ name: 'Webkit Visitor', interest: 'buying', status: 'NEW' });
   }, 90_000);
 
+  it("a contact message reaches the office when the site's storage on the device stops answering", async () => {
+    // WebKit can leave a site's IndexedDB transactions neither committed nor aborted when a page goes away with
+    // them in flight; every later transaction on those object stores then waits, in every tab, until the browser
+    // restarts (web/src/data/storage-time-limit.ts). Seen here: a listing link that never opened the listing. The
+    // page below holds the outbox the same way, with a transaction that never ends; the lead must not wait for it.
+    session = await driver.newSession();
+    await session.go(siteUrl('/contact'));
+    await session.appReady();
+    await session.waitFor(
+      `indexedDB.databases().then((databases) => {
+         window.__siteDatabase = databases.some((database) => database.name === 'houston-communities');
+       });
+       return window.__siteDatabase === true;`,
+      "the site's database on the device",
+      20_000,
+    );
+    await session.run(
+      `window.__holdOutbox = true;
+       const request = indexedDB.open('houston-communities');
+       request.onsuccess = () => {
+         const transaction = request.result.transaction('outbox', 'readwrite');
+         const outbox = transaction.objectStore('outbox');
+         const keepBusy = () => {
+           if (window.__holdOutbox) outbox.get('held').onsuccess = keepBusy;
+         };
+         keepBusy();
+         transaction.oncomplete = () => (window.__outboxReleased = true);
+         window.__outboxHeld = true;
+       };`,
+    );
+    await session.waitFor('return window.__outboxHeld === true', 'the outbox held');
+    const email = uniqueEmail('webkit-stuck-storage');
+    const started = Date.now();
+    await fillContactForm(session, email);
+    await sleep(Math.max(0, started + HUMAN_FILL_MS - Date.now()));
+    await session.press('button', 'Send Message');
+    // The outbox's time limit (4 s) and the send, not the held transaction.
+    await session.textShown(CONTACT_SENT, 20_000);
+    expect(await session.run<boolean>('return window.__outboxReleased === true')).toBe(false);
+    const leads = await waitForLeads(email);
+    expect(leads).toHaveLength(1);
+    // Ended before the page goes, so that it does not leave the database stuck for the tests after this one.
+    await session.run('window.__holdOutbox = false');
+    await session.waitFor('return window.__outboxReleased === true', 'the outbox released');
+    // The store that waited completes now and sends with the same Idempotency-Key: still one lead.
+    await sleep(2_000);
+    expect(await leadsByEmail(email)).toHaveLength(1);
+  }, 90_000);
+
   it('a message typed with no signal is kept on the device and delivered once when the network returns', async () => {
     const base = await deviceBehindSwitch();
     const page = session!;

@@ -21,6 +21,7 @@ import { UPLOAD_SEND_LEASE_MS, type Settlement } from './outbox-policy';
 import { prepareForSending, type SendUpload } from './pending-upload-delivery';
 import { getSessionUser, isLoggedIn } from './session';
 import { canSeeLiveSenders, ifNoPageSends, sendHoldingLock } from './send-locks';
+import { withinStorageTimeLimit } from './storage-time-limit';
 import { patchSyncStatus } from './sync-status';
 import { newUuid } from './uuid';
 
@@ -141,6 +142,35 @@ export async function deliverClaimed(claimed: OutboxEntry, options: DrainOptions
 export function enqueueClaimed<T>(draft: OutboxDraft, send: (carrier: OutboxEntry) => Promise<T>): Promise<T> {
   const id = draft.id ?? newUuid();
   return sendHoldingLock(id, async () => send(await enqueue({ ...draft, id }, { claimForSending: true })));
+}
+
+/**
+ * How long a visitor's message (a lead, a kiosk sign-in) waits for its place in the outbox before the caller sends
+ * it without one (storage-time-limit.ts). Storing takes milliseconds, tens on a slow phone, longer only behind the
+ * offline pack's writes of a large site; the visitor is waiting on Send.
+ */
+export const VISITOR_STORE_TIME_LIMIT_MS = 4_000;
+
+/**
+ * enqueueClaimed with a time limit on the storing only: StorageTimeLimitError when the entry is not stored within
+ * `limitMs`; once it is, `send` takes as long as the network does. A store that completes after the limit still
+ * sends its entry, with the same Idempotency-Key as the caller's own send: the server answers both with one record.
+ */
+export function enqueueClaimedWithin<T>(
+  draft: OutboxDraft,
+  send: (carrier: OutboxEntry) => Promise<T>,
+  limitMs: number = VISITOR_STORE_TIME_LIMIT_MS,
+): Promise<T> {
+  let stored = false;
+  return withinStorageTimeLimit(
+    enqueueClaimed(draft, (carrier) => {
+      stored = true;
+      return send(carrier);
+    }),
+    limitMs,
+    'storing a message in the outbox',
+    () => !stored,
+  );
 }
 
 /**

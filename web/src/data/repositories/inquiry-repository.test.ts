@@ -8,6 +8,8 @@ import { listOutbox } from '../outbox';
 import { clearSession, setSession } from '../session';
 import { stopSyncWorker } from '../sync';
 import { startFakeApi, unreachableBaseUrl, type FakeAnswer, type FakeApi, type RecordedRequest } from '../test-support/fake-api';
+import { eventually } from '../test-support/eventually';
+import { holdStore } from '../test-support/stuck-store';
 import { submitInquiry, type InquiryInput } from './inquiry-repository';
 
 /**
@@ -75,6 +77,8 @@ afterEach(async () => {
   await stopSyncWorker();
 });
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const input: InquiryInput = {
   name: 'Ana Torres',
   email: 'ana@example.com',
@@ -108,6 +112,24 @@ describe('submitInquiry', () => {
     });
     expect((request!.body as { submittedAt: string }).submittedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(request!.body).not.toHaveProperty('endpoint');
+  });
+
+  it('sends a lead at once when the outbox stops answering (WebKit), and the late store makes no second lead', async () => {
+    const stuck = await holdStore('outbox');
+    try {
+      const result = await submitInquiry(input, { storeTimeLimitMs: 200 });
+      expect(result.status).toBe('sent');
+      expect(leads.map((lead) => (lead.body as { id: string }).id)).toEqual([result.id]);
+    } finally {
+      await stuck.release();
+    }
+    // The store waited behind the stuck transaction and completes now; its send carries the same key, and the
+    // server answers with the lead it has.
+    await eventually(() => expect(api.requests).toHaveLength(2));
+    expect(api.requests[1]!.headers['idempotency-key']).toBe(api.requests[0]!.headers['idempotency-key']);
+    await eventually(() => expect(leads).toHaveLength(1));
+    for (let tries = 0; (await listOutbox()).length > 0 && tries < 100; tries++) await sleep(20);
+    expect(await listOutbox()).toEqual([]);
   });
 
   it('uses /api/contact for the contact page', async () => {

@@ -11,7 +11,7 @@ import type { LeadInput } from '@domain/schemas/lead';
 import { ApiError, InquiryRejectedError } from '../http-errors';
 import { sendJson } from '../http-client';
 import { removeOutboxEntry } from '../outbox';
-import { deliverClaimed, enqueueClaimed, type Delivery, type SendEntry } from '../outbox-delivery';
+import { deliverClaimed, enqueueClaimedWithin, type Delivery, type SendEntry } from '../outbox-delivery';
 import { startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
 import { followDelivery } from '../visitor-queue';
@@ -57,6 +57,8 @@ export interface InquiryResult {
 export interface SubmitInquiryOptions {
   /** Tests inject the transport; the default is the HTTP client. */
   send?: SendEntry;
+  /** Tests shorten the outbox's time limit. */
+  storeTimeLimitMs?: number;
 }
 
 /**
@@ -102,16 +104,19 @@ export async function submitInquiry(
   let delivery: Delivery;
   try {
     // Claimed for sending as it is stored, so a drain started meanwhile leaves this send alone.
-    delivery = await enqueueClaimed(
+    // Only the storing has a time limit: a database that stopped answering must not hold the lead.
+    delivery = await enqueueClaimedWithin(
       { id: requestKey, entity: 'contacts', op: 'create', entityId: id, method: 'POST', path, payload },
       (claimed) => {
         stored = true;
         return deliverClaimed(claimed, options.send ? { send: options.send } : {});
       },
+      options.storeTimeLimitMs,
     );
   } catch (storageError) {
     if (stored) throw storageError;
-    // No IndexedDB (blocked, private mode): the lead cannot wait on this device, so try to send it now.
+    // No IndexedDB (blocked, private mode, stuck): the lead cannot wait on this device, so try to send it now. If
+    // the stuck store completes later, its send carries the same Idempotency-Key: the server answers with this lead.
     console.warn('Outbox unavailable, sending directly', storageError);
     return sendWithoutOutbox(path, payload, id, requestKey, rememberServerFailure);
   }

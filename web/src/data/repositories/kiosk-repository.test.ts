@@ -1,12 +1,14 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@domain/schemas/admin-user';
+import { BUYING_TIMELINES } from '@domain/schemas/open-house';
 import { deleteLocalDb, localDb, META_KEYS, readMeta, writeMeta } from '../local-db';
 import { enqueue, listOutbox } from '../outbox';
 import { getToken, setSession } from '../session';
 import { configureHttpClient } from '../http-client';
 import { startFakeApi } from '../test-support/fake-api';
-import { signOutForKiosk } from './kiosk-repository';
+import { holdStore } from '../test-support/stuck-store';
+import { signOutForKiosk, submitKioskSignIn, type KioskMode } from './kiosk-repository';
 
 const admin: AdminUser = {
   id: 'admin-1',
@@ -60,6 +62,54 @@ describe('signOutForKiosk', () => {
       expect(api.requests[0]).toMatchObject({ method: 'POST', path: 'admin/logout' });
       expect(api.requests[0]!.headers.authorization).toBe('Bearer kiosk-starter-token');
     } finally {
+      configureHttpClient({ baseUrl: '/api' });
+      await api.close();
+    }
+  });
+});
+
+describe('submitKioskSignIn', () => {
+  const mode: KioskMode = {
+    communityId: 'community-1',
+    communitySlug: 'austin-point',
+    communityName: 'Austin Point',
+    pass: 'kiosk-pass',
+    passExpiresAt: '2099-01-01T00:00:00.000Z',
+    adminEmail: admin.email,
+    passwordHash: null,
+    startedAt: '2026-12-01T00:00:00.000Z',
+  };
+  const fields = {
+    name: 'Open House Visitor',
+    email: 'visitor@example.com',
+    phone: '',
+    buyingTimeline: BUYING_TIMELINES[0],
+    workingWithAgent: false,
+    consentText: 'I agree to be contacted.',
+  };
+
+  it('sends a sign-in at once when the tablet’s storage stops answering (WebKit), and the server keeps one', async () => {
+    const keys = new Set<string>();
+    const api = await startFakeApi((request) => {
+      keys.add(String(request.headers['idempotency-key']));
+      return { status: 201, body: { success: true } };
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stuck = await holdStore('outbox');
+    try {
+      configureHttpClient({ baseUrl: api.baseUrl });
+      const result = await submitKioskSignIn(mode, fields, new Date(), 200);
+      expect(result.status).toBe('sent');
+      expect(api.requests).toHaveLength(1);
+      expect(api.requests[0]).toMatchObject({ method: 'POST', path: 'public/kiosk/sign-ins' });
+      expect(api.requests[0]!.body).toMatchObject({ id: result.id, name: 'Open House Visitor' });
+      await stuck.release();
+      // The store that waited completes now and sends its entry with the same key: one sign-in on the server.
+      await vi.waitFor(async () => expect(await listOutbox()).toEqual([]));
+      expect(keys.size).toBe(1);
+    } finally {
+      await stuck.release();
+      warn.mockRestore();
       configureHttpClient({ baseUrl: '/api' });
       await api.close();
     }

@@ -13,7 +13,7 @@ import { sendJson } from '../http-client';
 import { localDb, META_KEYS } from '../local-db';
 import { removeOutboxEntry } from '../outbox';
 import { clearSession, getSessionUser, getToken, setSession } from '../session';
-import { deliverClaimed, enqueueClaimed } from '../outbox-delivery';
+import { deliverClaimed, enqueueClaimedWithin, type Delivery } from '../outbox-delivery';
 import { startSyncWorker } from '../sync';
 import { newUuid } from '../uuid';
 import { watchVisitorQueue, type VisitorQueue } from '../visitor-queue';
@@ -156,6 +156,7 @@ export async function submitKioskSignIn(
   mode: KioskMode,
   fields: KioskSignInFields,
   now: Date = new Date(),
+  storeTimeLimitMs?: number,
 ): Promise<{ status: 'sent' | 'queued'; id: string }> {
   const id = newUuid();
   const payload: KioskSignInInput = {
@@ -168,10 +169,33 @@ export async function submitKioskSignIn(
     communityId: mode.communityId,
   };
   const requestKey = newUuid();
-  const delivery = await enqueueClaimed(
-    { id: requestKey, entity: 'contacts', op: 'create', entityId: id, method: 'POST', path: KIOSK_SIGN_IN_PATH, payload },
-    (claimed) => deliverClaimed(claimed),
-  );
+  let stored = false;
+  let delivery: Delivery;
+  try {
+    delivery = await enqueueClaimedWithin(
+      { id: requestKey, entity: 'contacts', op: 'create', entityId: id, method: 'POST', path: KIOSK_SIGN_IN_PATH, payload },
+      (claimed) => {
+        stored = true;
+        return deliverClaimed(claimed);
+      },
+      storeTimeLimitMs,
+    );
+  } catch (storageError) {
+    if (stored) throw storageError;
+    // The tablet's storage failed or stopped answering (storage-time-limit.ts): with a signal, the sign-in goes to
+    // the server now rather than being lost; without one, the error reaches the form, which keeps what was typed
+    // and asks the visitor to see the staff.
+    console.warn('Outbox unavailable, sending the sign-in directly', storageError);
+    try {
+      await sendJson('POST', KIOSK_SIGN_IN_PATH, payload, { idempotencyKey: requestKey });
+    } catch (sendError) {
+      if (sendError instanceof ApiError && sendError.status === 400) {
+        throw new InquiryRejectedError(sendError.serverMessage, sendError.status, sendError.details);
+      }
+      throw sendError;
+    }
+    return { status: 'sent', id };
+  }
   if (delivery.outcome === 'done') return { status: 'sent', id };
   if (delivery.outcome === 'failed' || delivery.outcome === 'conflict') {
     await removeOutboxEntry(requestKey);

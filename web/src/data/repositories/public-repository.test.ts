@@ -18,7 +18,9 @@ import {
   type RecordedRequest,
 } from '../test-support/fake-api';
 import { createBrowserPublicReader } from './browser-public-reader';
-import { NotOnDeviceError } from './public-repository';
+import { StorageTimeLimitError } from '../storage-time-limit';
+import { holdStore } from '../test-support/stuck-store';
+import { COPY_READ_TIME_LIMIT_MS, COPY_WRITE_TIME_LIMIT_MS, NotOnDeviceError } from './public-repository';
 
 const seed = seedRecords();
 /** The server's content in this test: a few communities and their listings, in a deliberate order. */
@@ -228,4 +230,43 @@ describe('offline: the local copy answers', () => {
     expect(warn).toHaveBeenCalledWith('Local copy unavailable', expect.anything());
     warn.mockRestore();
   });
+});
+
+describe('a device whose database stopped answering (WebKit): the pages do not wait for it', () => {
+  it('online, a listing opens with the server’s answer, and the copy is stored once the database answers', async () => {
+    const listing = (await reader.listListings())[0]!;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stuck = await holdStore('listings');
+    try {
+      const started = Date.now();
+      expect(await reader.getListing(listing.id)).toEqual(listing);
+      // The copy's time limit (COPY_WRITE_TIME_LIMIT_MS), not the stuck transaction's length.
+      expect(Date.now() - started).toBeLessThan(COPY_WRITE_TIME_LIMIT_MS + 1_500);
+      expect(warn).toHaveBeenCalledWith('Could not keep a local copy', expect.any(StorageTimeLimitError));
+    } finally {
+      await stuck.release();
+      warn.mockRestore();
+    }
+    await localDb().listings.delete(listing.id);
+    expect(await reader.getListing(listing.id)).toEqual(listing);
+    expect(await localDb().listings.get(listing.id)).toEqual(listing);
+  }, 10_000);
+
+  it('offline, the page says the network failed instead of waiting for the copy', async () => {
+    const listing = (await reader.listListings())[0]!;
+    goOffline();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stuck = await holdStore('listings');
+    try {
+      const started = Date.now();
+      await expect(reader.getListing(listing.id)).rejects.toBeInstanceOf(NetworkUnreachableError);
+      expect(Date.now() - started).toBeLessThan(COPY_READ_TIME_LIMIT_MS + 1_500);
+      expect(warn).toHaveBeenCalledWith('Local copy unavailable', expect.any(StorageTimeLimitError));
+    } finally {
+      await stuck.release();
+      warn.mockRestore();
+    }
+    // Once the database answers again, the copy does.
+    expect(await reader.getListing(listing.id)).toEqual(listing);
+  }, 15_000);
 });

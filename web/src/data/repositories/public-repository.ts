@@ -18,6 +18,7 @@ import type { SiteSettings } from '@domain/schemas/settings';
 import { ApiError, isServerUnavailable } from '../http-errors';
 import { getJson } from '../http-client';
 import { localDb, META_KEYS, readMeta, SETTINGS_KEY, storeFullList } from '../local-db';
+import { withinStorageTimeLimit } from '../storage-time-limit';
 
 /**
  * Offline, a community or listing this device never stored: not "no such record" (only the server can say that,
@@ -32,6 +33,16 @@ export class NotOnDeviceError extends Error {
 
 /** Long enough for a slow 4G answer, short enough that a dead zone falls back to the local copy quickly. */
 export const PUBLIC_READ_TIMEOUT_MS = 3000;
+
+/**
+ * How long a page waits for IndexedDB (storage-time-limit.ts: a database that stopped answering must not hold the
+ * visitor on a page that never opens). Storing the server's answer: the page needs the answer, not the copy, which
+ * goes on being stored past the limit; a second is far more than a write takes, and about what the offline pack's
+ * writes of a large site can hold a table for on a slow phone. Reading the copy (offline): longer, since the page
+ * has nothing else to show, after which it says what it says with no copy at all.
+ */
+export const COPY_WRITE_TIME_LIMIT_MS = 1_000;
+export const COPY_READ_TIME_LIMIT_MS = 4_000;
 
 const read = { timeoutMs: PUBLIC_READ_TIMEOUT_MS };
 const encode = encodeURIComponent;
@@ -48,16 +59,18 @@ async function serverFirst<T>(
   } catch (serverError) {
     if (!isServerUnavailable(serverError)) throw serverError;
     try {
-      return await fallback();
+      return await withinStorageTimeLimit(fallback(), COPY_READ_TIME_LIMIT_MS, 'reading the local copy');
     } catch (localError) {
       if (localError instanceof NotOnDeviceError) throw localError;
-      // No IndexedDB either (blocked, private mode): the server's failure is the one worth showing.
+      // No IndexedDB either (blocked, private mode, stuck): the server's failure is the one worth showing.
       console.warn('Local copy unavailable', localError);
       throw serverError;
     }
   }
-  // The page must not fail because the copy could not be stored (quota, private mode).
-  await writeThrough(value).catch((error: unknown) => console.warn('Could not keep a local copy', error));
+  // The page must not fail because the copy could not be stored (quota, private mode), nor wait for it for long.
+  await withinStorageTimeLimit(writeThrough(value), COPY_WRITE_TIME_LIMIT_MS, 'storing the local copy').catch(
+    (error: unknown) => console.warn('Could not keep a local copy', error),
+  );
   return value;
 }
 
@@ -341,5 +354,7 @@ export function getSettings(): Promise<SiteSettings> {
 }
 
 async function dropLocal(remove: () => Promise<void>): Promise<void> {
-  await remove().catch((error: unknown) => console.warn('Could not update the local copy', error));
+  await withinStorageTimeLimit(remove(), COPY_WRITE_TIME_LIMIT_MS, 'dropping a stale local copy').catch(
+    (error: unknown) => console.warn('Could not update the local copy', error),
+  );
 }
