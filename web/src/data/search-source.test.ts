@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedRecords } from '@data-seed';
 import { configureHttpClient } from './http-client';
 import { deleteLocalDb, localDb } from './local-db';
-import { loadSearchRecords } from './search-source';
+import { loadSearchRecords, SEARCH_COPY_TIME_LIMIT_MS } from './search-source';
+import { StorageTimeLimitError } from './storage-time-limit';
+import { holdStore } from './test-support/stuck-store';
 import { refreshOfflinePack } from './offline-pack';
 import { communityListAnswer, startFakeApi, unreachableBaseUrl, type FakeApi } from './test-support/fake-api';
 import { DEFAULT_SITE_SETTINGS } from '@domain/schemas/settings';
@@ -64,4 +66,23 @@ describe('loadSearchRecords', () => {
     expect(sortedIds(records.communities)).toEqual(sortedIds(seed.communities));
     expect(records.listings).toHaveLength(seed.listings.length);
   });
+
+  it("after the offline pack, when the device's copy stops answering (WebKit): asks the server instead", async () => {
+    configureHttpClient({ baseUrl: api.baseUrl });
+    await refreshOfflinePack();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stuck = await holdStore('listings');
+    try {
+      const started = Date.now();
+      const records = await loadSearchRecords();
+      expect(records.source).toBe('server-first');
+      expect(sortedIds(records.listings)).toEqual(sortedIds(serverListings));
+      // The dialog's time limit, then the server's answer (and the copy's own limit on storing it).
+      expect(Date.now() - started).toBeLessThan(SEARCH_COPY_TIME_LIMIT_MS + 3_000);
+      expect(warn).toHaveBeenCalledWith('Local copy unavailable for search', expect.any(StorageTimeLimitError));
+    } finally {
+      await stuck.release();
+      warn.mockRestore();
+    }
+  }, 15_000);
 });

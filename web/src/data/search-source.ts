@@ -11,6 +11,7 @@ import type { Community } from '@domain/schemas/community';
 import type { Listing } from '@domain/schemas/listing';
 import { localDb, META_KEYS, readMeta } from './local-db';
 import { ensureLocalSeed, listCommunities, listListings } from './repositories/public-repository';
+import { withinStorageTimeLimit } from './storage-time-limit';
 
 /** The fields of a community and of a listing the instant search reads (features/search/instant-search.ts). */
 export type SearchCommunity = Pick<Community, 'id' | 'slug' | 'name' | 'location' | 'amenities'>;
@@ -33,15 +34,26 @@ async function fromDevice(): Promise<SearchRecords> {
   return { communities, listings, source: 'device' };
 }
 
+/**
+ * How long the dialog waits for the device's copy before it asks the server instead (storage-time-limit.ts: a
+ * database that stopped answering must not leave the search empty). Reading it takes milliseconds.
+ */
+export const SEARCH_COPY_TIME_LIMIT_MS = 2_000;
+
 export async function loadSearchRecords(): Promise<SearchRecords> {
-  let packed: unknown;
   try {
-    packed = await readMeta(META_KEYS.offlinePackAt);
+    const packed = await withinStorageTimeLimit(
+      readMeta(META_KEYS.offlinePackAt),
+      SEARCH_COPY_TIME_LIMIT_MS,
+      'reading whether the offline pack is stored',
+    );
+    if (packed !== undefined) {
+      return await withinStorageTimeLimit(fromDevice(), SEARCH_COPY_TIME_LIMIT_MS, 'reading the search records');
+    }
   } catch (error) {
-    // IndexedDB unavailable (blocked, private mode): the server may still answer.
+    // IndexedDB unavailable (blocked, private mode, stuck): the server may still answer.
     console.warn('Local copy unavailable for search', error);
   }
-  if (packed !== undefined) return fromDevice();
   const [communities, listings] = await Promise.all([listCommunities(), listListings()]);
   return { communities, listings, source: 'server-first' };
 }

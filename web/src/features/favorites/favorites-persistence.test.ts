@@ -1,10 +1,16 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteLocalDb, LOCAL_DB_NAME } from '@/data/local-db';
 import { eventually } from '@/data/test-support/eventually';
 import { listFavorites } from '@/data/repositories/favorites-repository';
 import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
-import { STORAGE_FULL_MESSAGE, toggleStoredFavorite, watchStoredFavorites } from './favorites-persistence';
+import { holdStore } from '@/data/test-support/stuck-store';
+import {
+  STORAGE_FULL_MESSAGE,
+  STORAGE_STUCK_MESSAGE,
+  toggleStoredFavorite,
+  watchStoredFavorites,
+} from './favorites-persistence';
 
 /** Clears an object store of the app's database through IndexedDB directly, as another tab would. */
 async function clearBehindThePagesBack(store: string): Promise<void> {
@@ -50,6 +56,17 @@ describe('a favourite the device refuses to store', () => {
     await listFavorites();
     refuseWrites(new DOMException('Writes are not allowed.', 'InvalidStateError'));
     expect(await toggleStoredFavorite(home)).toBe(STORAGE_BLOCKED_MESSAGE);
+  });
+
+  it('tells a visitor whose device stopped answering (WebKit) to restart the browser, instead of waiting for ever', async () => {
+    const stuck = await holdStore('favorites');
+    try {
+      expect(await toggleStoredFavorite(home, 200)).toBe(STORAGE_STUCK_MESSAGE);
+    } finally {
+      await stuck.release();
+    }
+    // The write was not cancelled: it lands once the device answers again (and the button then shows it saved).
+    await vi.waitFor(async () => expect((await listFavorites()).map((row) => row.id)).toEqual(['L1']));
   });
 
   it('answers null when the favourite is stored', async () => {

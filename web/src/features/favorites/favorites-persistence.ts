@@ -12,6 +12,7 @@ import {
   type FavoriteItem,
   type FavoriteRow,
 } from '@/data/repositories/favorites-repository';
+import { StorageTimeLimitError, withinStorageTimeLimit } from '@/data/storage-time-limit';
 import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
 import { writeFavoritesMirror } from './favorites-mirror';
 
@@ -48,10 +49,31 @@ const outOfSpace = (error: unknown): boolean =>
     (candidate) => (candidate as { name?: unknown } | null)?.name === 'QuotaExceededError',
   );
 
-const refusal = (error: unknown): string => (outOfSpace(error) ? STORAGE_FULL_MESSAGE : STORAGE_BLOCKED_MESSAGE);
+/**
+ * A device whose storage stopped answering (data/storage-time-limit.ts: WebKit can leave a site's database stuck
+ * until the browser restarts). What helps is a restart, so that is what the visitor is told.
+ */
+export const STORAGE_STUCK_MESSAGE =
+  'This device did not save it in time. Close the browser completely, open it again and try again.';
+
+/** How long a press waits for the device's answer; a write takes milliseconds. */
+export const FAVORITE_WRITE_TIME_LIMIT_MS = 3_000;
+
+const refusal = (error: unknown): string =>
+  error instanceof StorageTimeLimitError
+    ? STORAGE_STUCK_MESSAGE
+    : outOfSpace(error)
+      ? STORAGE_FULL_MESSAGE
+      : STORAGE_BLOCKED_MESSAGE;
+
+const answer = (write: Promise<unknown>, limitMs: number): Promise<string | null> =>
+  withinStorageTimeLimit(write, limitMs, 'storing a favourite').then(() => null, refusal);
 
 /** Resolves null, or the visitor's words when this device refuses to store favourites. */
-export function toggleStoredFavorite(item: FavoriteItem): Promise<string | null> {
+export function toggleStoredFavorite(
+  item: FavoriteItem,
+  limitMs: number = FAVORITE_WRITE_TIME_LIMIT_MS,
+): Promise<string | null> {
   const shownSaved = shownKeys?.has(favoriteKey(item.kind, item.id));
   const write =
     shownSaved === undefined
@@ -59,8 +81,8 @@ export function toggleStoredFavorite(item: FavoriteItem): Promise<string | null>
       : shownSaved
         ? removeFavorite(item.kind, item.id)
         : saveFavorite(item);
-  return write.then(() => null, refusal);
+  return answer(write, limitMs);
 }
 
 export const removeStoredFavorite = (item: Pick<FavoriteItem, 'kind' | 'id'>): Promise<string | null> =>
-  removeFavorite(item.kind, item.id).then(() => null, refusal);
+  answer(removeFavorite(item.kind, item.id), FAVORITE_WRITE_TIME_LIMIT_MS);
