@@ -132,6 +132,59 @@ describe('/favorites', () => {
     expectNoPageErrors('/favorites');
   });
 
+  it("says so when the device's storage does not answer, and lists the favourites this device last showed", async () => {
+    // WebKit can leave a site's IndexedDB stuck until the browser restarts (web/src/data/storage-time-limit.ts).
+    // Another tab of the same profile holds the favourites' store with a transaction that never ends, as such a
+    // stuck one does; /favorites must not say "Loading your favorites..." for as long as the browser stays open.
+    const holder = await newPage(context);
+    try {
+      await open(holder.page, '/contact');
+      await holder.page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const request = indexedDB.open('houston-communities');
+            request.onerror = () => reject(request.error);
+            request.onsuccess = () => {
+              const transaction = request.result.transaction('favorites', 'readwrite');
+              const favorites = transaction.objectStore('favorites');
+              const state = window as unknown as { holdFavorites: boolean; favoritesReleased: Promise<void> };
+              state.holdFavorites = true;
+              state.favoritesReleased = new Promise((released) => (transaction.oncomplete = () => released()));
+              const keepBusy = () => {
+                if (state.holdFavorites) favorites.get('held').onsuccess = keepBusy;
+              };
+              keepBusy();
+              resolve();
+            };
+          }),
+      );
+      await open(page, '/favorites');
+      const homes = page.getByRole('region', { name: /Saved Homes/ });
+      await page.getByRole('alert').filter({ hasText: "This device's storage is not answering" }).waitFor({
+        timeout: 10_000,
+      });
+      // The copy the last page left: the same two homes and the community.
+      expect(await homes.getByRole('heading', { level: 2 }).textContent()).toBe('Saved Homes (2)');
+      await homes.getByRole('link', { name: listings[0]!.title }).waitFor({ timeout: 5_000 });
+      await page
+        .getByRole('region', { name: /Saved Communities/ })
+        .getByRole('link', { name: austinPoint.name })
+        .waitFor();
+
+      // The storage answers again: the notice goes, and the list is the device's own.
+      await holder.page.evaluate(() => {
+        const state = window as unknown as { holdFavorites: boolean; favoritesReleased: Promise<void> };
+        state.holdFavorites = false;
+        return state.favoritesReleased;
+      });
+      await page.getByText("This device's storage is not answering").waitFor({ state: 'detached', timeout: 10_000 });
+      expect(await homes.getByRole('heading', { level: 2 }).textContent()).toBe('Saved Homes (2)');
+      expectNoPageErrors('/favorites, storage not answering');
+    } finally {
+      await holder.close();
+    }
+  });
+
   it('compares 2 saved homes side by side, and says so when more than 4 are chosen', async () => {
     await open(page, '/favorites');
     const compare = page.getByRole('region', { name: 'Compare Homes' });

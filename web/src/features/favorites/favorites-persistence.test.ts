@@ -5,6 +5,7 @@ import { eventually } from '@/data/test-support/eventually';
 import { listFavorites } from '@/data/repositories/favorites-repository';
 import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
 import { holdStore } from '@/data/test-support/stuck-store';
+import { writeFavoritesMirror } from './favorites-mirror';
 import {
   STORAGE_FULL_MESSAGE,
   STORAGE_STUCK_MESSAGE,
@@ -39,6 +40,7 @@ function refuseWrites(error: DOMException): void {
 }
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
   IDBObjectStore.prototype.put = realPut;
   await deleteLocalDb();
 });
@@ -72,6 +74,38 @@ describe('a favourite the device refuses to store', () => {
   it('answers null when the favourite is stored', async () => {
     expect(await toggleStoredFavorite(home)).toBeNull();
     expect((await listFavorites()).map((row) => row.id)).toEqual(['L1']);
+  });
+});
+
+describe('/favorites on a device whose storage stopped answering (WebKit)', () => {
+  it('shows the copy the last page left, marked stuck, then the stored rows once the storage answers', async () => {
+    // Node has no localStorage: one in memory, as the browser's (the copy is read from the global).
+    const items = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+    });
+    const stored = { ...home, key: 'listing:L1', savedAt: '2026-12-01T00:00:00.000Z' };
+    writeFavoritesMirror([stored]);
+    const stuck = await holdStore('favorites');
+    const shown: { status: string; ids: string[] }[] = [];
+    try {
+      watchStoredFavorites(({ status, rows }) => shown.push({ status, ids: rows.map((row) => row.id) }), 200);
+      await eventually(() => expect(shown.at(-1)).toEqual({ status: 'stuck', ids: ['L1'] }));
+    } finally {
+      await stuck.release();
+    }
+    // The watch went on: the device's own answer (nothing stored in it) replaces the copy.
+    await eventually(() => expect(shown.at(-1)).toEqual({ status: 'ready', ids: [] }));
+  });
+
+  it('never says stuck once the storage has answered', async () => {
+    const shown: string[] = [];
+    watchStoredFavorites(({ status }) => shown.push(status), 200);
+    await eventually(() => expect(shown.at(-1)).toBe('ready'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((status) => status === 'ready')).toBe(true);
   });
 });
 

@@ -14,9 +14,9 @@ import {
 } from '@/data/repositories/favorites-repository';
 import { StorageTimeLimitError, withinStorageTimeLimit } from '@/data/storage-time-limit';
 import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
-import { writeFavoritesMirror } from './favorites-mirror';
+import { readFavoritesMirror, writeFavoritesMirror } from './favorites-mirror';
 
-type StoredState = { status: 'ready' | 'unavailable'; rows: FavoriteRow[] };
+type StoredState = { status: 'ready' | 'unavailable' | 'stuck'; rows: FavoriteRow[] };
 
 /**
  * The keys of the favourites last handed to the store, which its buttons show (undefined before the first read).
@@ -25,15 +25,41 @@ type StoredState = { status: 'ready' | 'unavailable'; rows: FavoriteRow[] };
  */
 let shownKeys: Set<string> | undefined;
 
-/** Hands the store the device's favourites now and after every change, in any tab (Dexie's liveQuery). */
-export function watchStoredFavorites(publish: (state: StoredState) => void): void {
+/** How long /favorites waits for the device's first answer before it says the storage is not answering. */
+export const FAVORITES_READ_TIME_LIMIT_MS = 4_000;
+
+/**
+ * Hands the store the device's favourites now and after every change, in any tab (Dexie's liveQuery). When the
+ * device's storage gives no first answer within `firstAnswerLimitMs` (WebKit can leave it stuck until the browser
+ * restarts: data/storage-time-limit.ts), 'stuck' with the localStorage copy the last page left, rather than
+ * "Loading your favorites..." for as long as the browser stays open; the watch goes on, and 'ready' follows if the
+ * storage answers after all.
+ */
+export function watchStoredFavorites(
+  publish: (state: StoredState) => void,
+  firstAnswerLimitMs: number = FAVORITES_READ_TIME_LIMIT_MS,
+): void {
+  let answered = false;
+  const stuckTimer = setTimeout(() => {
+    if (answered) return;
+    const rows = readFavoritesMirror();
+    // What the buttons show is the copy: a press does what its button says (see shownKeys).
+    shownKeys = new Set(rows.map((row) => row.key));
+    publish({ status: 'stuck', rows });
+  }, firstAnswerLimitMs);
+  const firstAnswer = () => {
+    answered = true;
+    clearTimeout(stuckTimer);
+  };
   watchFavorites(
     (rows) => {
+      firstAnswer();
       writeFavoritesMirror(rows);
       shownKeys = new Set(rows.map((row) => row.key));
       publish({ status: 'ready', rows });
     },
     () => {
+      firstAnswer();
       shownKeys = new Set();
       publish({ status: 'unavailable', rows: [] });
     },

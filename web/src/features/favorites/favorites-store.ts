@@ -18,8 +18,12 @@ import { readFavoritesMirror } from './favorites-mirror';
 export type { FavoriteItem, FavoriteRow };
 
 export interface FavoritesState {
-  /** 'unavailable': this browser does not let the site store anything (blocked storage, some private modes). */
-  status: 'loading' | 'ready' | 'unavailable';
+  /**
+   * 'unavailable': this browser does not let the site store anything (blocked storage, some private modes).
+   * 'stuck': the device's storage has not answered in time (data/storage-time-limit.ts); `rows` are then the
+   * localStorage copy the last page left, and 'ready' follows if the storage answers after all.
+   */
+  status: 'loading' | 'ready' | 'unavailable' | 'stuck';
   rows: FavoriteRow[];
 }
 
