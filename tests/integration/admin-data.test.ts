@@ -17,6 +17,10 @@ import { enqueue, listOutbox, makeNetworkFailuresDue } from '../../web/src/data/
 import { RECORD_DELETED_MESSAGE } from '../../web/src/data/outbox-policy';
 import { clearSession, getSessionUser, getToken, setSession } from '../../web/src/data/session';
 import { stopSyncWorker } from '../../web/src/data/sync';
+import { getSyncStatus, subscribeSyncStatus } from '../../web/src/data/sync-status';
+import { eventually } from '../../web/src/data/test-support/eventually';
+import { holdStore } from '../../web/src/data/test-support/stuck-store';
+import { submitWrite, type WriteOutcome } from '../../web/src/data/repositories/admin/write';
 import { unreachableBaseUrl } from '../../web/src/data/test-support/fake-api';
 import { listAudit } from '../../web/src/data/repositories/admin/audit';
 import {
@@ -853,3 +857,55 @@ async function tinyPng(width = 40, height = 30): Promise<Uint8Array<ArrayBuffer>
       .toBuffer(),
   );
 }
+
+describe('a device whose storage does not answer', () => {
+  it('the sync indicator counts a change still waiting for its place in the outbox, until it is stored and sent', async () => {
+    // WebKit can leave a site's IndexedDB stuck until the browser restarts (web/src/data/storage-time-limit.ts);
+    // here another connection holds the outbox with a transaction that never ends, as such a stuck one does.
+    await loginSuper();
+    const id = '6f1b1d2e-51a7-4c55-9d3e-3c0a1f0b9a01';
+    const stuck = await holdStore('outbox');
+    let outcome: WriteOutcome | undefined;
+    let saving: Promise<void>;
+    try {
+      saving = submitWrite(
+        {
+          entity: 'communities',
+          op: 'create',
+          entityId: id,
+          method: 'POST',
+          path: 'communities',
+          payload: { ...communityBody({ name: 'Stuck Storage Test' }), id },
+        },
+        100,
+      ).then((result) => void (outcome = result));
+      await eventually(() => expect(getSyncStatus().waitingForStorage).toBe(1));
+      expect(outcome, 'not stored, so not sent either').toBeUndefined();
+      expect(await t.storage.get('communities', id)).toBeUndefined();
+    } finally {
+      await stuck.release();
+    }
+    // Not cut short: once the device answers, the change is stored and sent as usual.
+    await saving;
+    expect(outcome?.status).toBe('delivered');
+    expect(getSyncStatus().waitingForStorage).toBe(0);
+    expect(await t.storage.get('communities', id)).toMatchObject({ name: 'Stuck Storage Test' });
+  });
+
+  it('a change stored in time is never counted', async () => {
+    await loginSuper();
+    const seen: number[] = [];
+    const stop = subscribeSyncStatus((status) => seen.push(status.waitingForStorage));
+    try {
+      const id = '6f1b1d2e-51a7-4c55-9d3e-3c0a1f0b9a02';
+      const payload = { ...communityBody({ name: 'Prompt Storage Test' }), id };
+      const draft = { entity: 'communities', op: 'create', entityId: id, method: 'POST', path: 'communities', payload };
+      expect((await submitWrite(draft as Parameters<typeof submitWrite>[0], 300)).status).toBe('delivered');
+      // Past the notice time: nothing was left counting.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      stop();
+    }
+    expect(seen.every((count) => count === 0)).toBe(true);
+  });
+});

@@ -17,6 +17,11 @@ export interface SyncStatus {
   draining: boolean;
   /** A 401 paused admin writes: the indicator can say "Log in to sync". */
   pausedForAuth: boolean;
+  /**
+   * Changes of this page that have waited longer than STORAGE_WAIT_NOTICE_MS for their place in the outbox: the
+   * device's storage is not answering (storage-time-limit.ts), so they are in no count above yet.
+   */
+  waitingForStorage: number;
 }
 
 const INITIAL_STATUS: SyncStatus = {
@@ -26,6 +31,7 @@ const INITIAL_STATUS: SyncStatus = {
   lastSyncAt: null,
   draining: false,
   pausedForAuth: false,
+  waitingForStorage: 0,
 };
 let status: SyncStatus = { ...INITIAL_STATUS };
 const statusListeners = new Set<(status: SyncStatus) => void>();
@@ -38,6 +44,34 @@ export function patchSyncStatus(patch: Partial<SyncStatus>): void {
   if (!changed) return;
   status = next;
   for (const listener of [...statusListeners]) listener(status);
+}
+
+/**
+ * How long an admin change may wait for its place in the outbox before the indicator says so. Storing takes
+ * milliseconds; WebKit can leave a site's IndexedDB stuck until the browser restarts (storage-time-limit.ts), and
+ * a form that only says "Saving..." would not tell the admin that the change is not on the device yet.
+ */
+export const STORAGE_WAIT_NOTICE_MS = 4_000;
+
+/**
+ * Times a change's wait for its place in the outbox: past `noticeAfterMs` it counts in `waitingForStorage` until
+ * the returned function is called (once it is stored, or has failed). The wait itself is not cut short: an admin
+ * change is never sent around the outbox, which keeps the changes of a record in order.
+ */
+export function timeStorageWait(noticeAfterMs: number = STORAGE_WAIT_NOTICE_MS): () => void {
+  let counted = false;
+  let ended = false;
+  const timer = setTimeout(() => {
+    if (ended) return;
+    counted = true;
+    patchSyncStatus({ waitingForStorage: status.waitingForStorage + 1 });
+  }, noticeAfterMs);
+  return () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    if (counted) patchSyncStatus({ waitingForStorage: Math.max(0, status.waitingForStorage - 1) });
+  };
 }
 
 async function readStoredStatus(): Promise<Pick<SyncStatus, 'pending' | 'conflicts' | 'failed' | 'lastSyncAt'>> {

@@ -28,6 +28,7 @@ import { needsAuth } from '../../outbox-order';
 import { isLoggedIn } from '../../session';
 import { deliverClaimed, enqueueClaimed, type Delivery } from '../../outbox-delivery';
 import { requestDrain, startSyncWorker } from '../../sync';
+import { timeStorageWait } from '../../sync-status';
 import { SaveConflictError } from './errors';
 
 export type WriteOutcome =
@@ -100,15 +101,18 @@ async function outcomeAfterDrain(id: string, folded: boolean): Promise<WriteOutc
 }
 
 /** Stores the write in the outbox, then tries to deliver it (see the file comment for the outcomes). */
-export async function submitWrite(draft: OutboxDraft): Promise<WriteOutcome> {
+export async function submitWrite(draft: OutboxDraft, storageWaitNoticeMs?: number): Promise<WriteOutcome> {
+  // The sync indicator says so when storing takes long (the device's storage not answering).
+  const stored = timeStorageWait(storageWaitNoticeMs);
   // Claimed as it is stored, so a drain started by the enqueue leaves it to this call.
   const { carrier, outcome } = await enqueueClaimed(draft, async (carrier) => {
+    stored();
     if (carrier.state !== 'sending') return { carrier };
     if (await mayGoNow(carrier)) return { carrier, outcome: await settleOutcome(await deliverClaimed(carrier), carrier) };
     // Something queued earlier goes first: hand the entry back to the queue.
     await localDb().outbox.update(carrier.id, { state: 'pending', nextAttemptAt: Date.now() });
     return { carrier };
-  });
+  }).finally(stored);
   if (outcome) return outcome;
   // Not claimed: it went into an earlier entry of the record that was never sent, or cancelled that one.
   const folded = carrier.state !== 'sending';

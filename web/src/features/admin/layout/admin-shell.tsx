@@ -226,7 +226,9 @@ function SignedInShell({
                 ? `${syncStatus.failed} refused`
                 : syncStatus.pausedForAuth
                   ? 'Sync paused'
-                  : `${syncStatus.pending} pending`}
+                  : syncStatus.waitingForStorage > 0
+                    ? 'Storage not answering'
+                    : `${syncStatus.pending} pending`}
           </Link>
         )}
         <Link to="/admin/dashboard" className="admin-sidebar__brand">

@@ -1,6 +1,7 @@
 /**
  * The sidebar's sync indicator (DESIGN §5 "A visible sync indicator shows pending, conflicts and last sync"):
- * changes waiting to be sent, conflicts and refused changes (linking to the Sync page), and the last delivery.
+ * changes waiting to be sent, conflicts and refused changes (linking to the Sync page), changes the device's storage
+ * has not taken yet (data/sync-status.ts, timeStorageWait), and the last delivery.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,7 +12,8 @@ import type { SyncStatus } from '@/data/repositories/admin/sync-center';
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export function syncState(status: SyncStatus): 'ok' | 'pending' | 'attention' {
-  if (status.conflicts > 0 || status.failed > 0 || status.pausedForAuth) return 'attention';
+  if (status.conflicts > 0 || status.failed > 0 || status.pausedForAuth || status.waitingForStorage > 0)
+    return 'attention';
   return status.pending > 0 ? 'pending' : 'ok';
 }
 
@@ -46,6 +48,13 @@ export function SyncIndicator({ status }: { status: SyncStatus }) {
       )}
       {status.failed > 0 && <Link to="/admin/sync">{plural(status.failed, 'change', 'changes')} refused</Link>}
       {status.pausedForAuth && <div>Paused until you log in again</div>}
+      {status.waitingForStorage > 0 && (
+        <div role="alert">
+          {plural(status.waitingForStorage, 'change is', 'changes are')} not on this device yet: its storage is not
+          answering. Keep this page open; if it lasts, note the change, then close the browser completely and open it
+          again.
+        </div>
+      )}
       <div>Last sync: {status.lastSyncAt ? formatRelative(status.lastSyncAt, now) : 'never'}</div>
     </section>
   );

@@ -1,7 +1,8 @@
 /**
  * The sync status for the indicator and the Sync page: what waits, conflicts, refused changes and the last
  * delivery read live from the outbox in IndexedDB (Dexie liveQuery, in this tab or another one), with the sync
- * worker's own state (sending now, paused until the next login) beside it.
+ * worker's own state (sending now, paused until the next login) and this page's changes the device's storage has not
+ * taken yet beside it.
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import { outboxSummaryStore } from '@/data/repositories/admin/outbox-live';
@@ -10,6 +11,9 @@ import { getSyncStatus, subscribeSyncStatus, type SyncStatus } from '@/data/repo
 export function useSyncStatus(): SyncStatus {
   const stored = useSyncExternalStore(outboxSummaryStore.subscribe, outboxSummaryStore.getSnapshot);
   const worker = useSyncExternalStore(subscribeSyncStatus, getSyncStatus);
-  const { draining, pausedForAuth } = worker;
-  return useMemo(() => ({ ...stored, draining, pausedForAuth }), [stored, draining, pausedForAuth]);
+  const { draining, pausedForAuth, waitingForStorage } = worker;
+  return useMemo(
+    () => ({ ...stored, draining, pausedForAuth, waitingForStorage }),
+    [stored, draining, pausedForAuth, waitingForStorage],
+  );
 }
