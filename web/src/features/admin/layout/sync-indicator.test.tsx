@@ -1,18 +1,12 @@
 /** The sync indicator says when this page's changes are not on the device yet (its storage not answering). */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { SyncStatus } from '@/data/repositories/admin/sync-center';
+import { getSyncStatus, resetSyncStatus } from '@/data/sync-status';
 import { SyncIndicator, syncState } from './sync-indicator';
 
-const settled: SyncStatus = {
-  pending: 0,
-  conflicts: 0,
-  failed: 0,
-  lastSyncAt: null,
-  draining: false,
-  pausedForAuth: false,
-  waitingForStorage: 0,
-};
+// What a page starts with: nothing waiting, nothing refused.
+resetSyncStatus();
+const settled = getSyncStatus();
 
 describe('SyncIndicator', () => {
   it('says nothing of the storage while it answers', () => {
