@@ -14,7 +14,7 @@ import { lazyWithPreload } from '@/components/lazy-with-preload';
 import { RoomFacts, statusBadge } from '@/components/listing-labels';
 import { buildComparison, selectionProblem } from './compare';
 import { CompareTable } from './compare-table';
-import { STORAGE_BLOCKED_MESSAGE, STORAGE_NOT_ANSWERING_MESSAGE } from './favorites-messages';
+import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
 import { loadFavoritesNow, removeFavorite, useFavorites, type FavoriteRow } from './favorites-store';
 import { SHORTLIST_MAX_LISTINGS } from './shortlist';
 import type { ShortlistDialog as ShortlistDialogCode } from './shortlist-dialog';
@@ -71,13 +71,13 @@ export function FavoritesPage() {
       </p>
     );
   if (favorites.status === 'unavailable') return <p className="notice notice--error">{STORAGE_BLOCKED_MESSAGE}</p>;
-  // Not "No favorites yet": the device may hold some it cannot read now.
-  const notAnswering = favorites.status === 'stuck' && (
+  // Storage that does not answer ('stuck'): never "No favorites yet", the device may hold some it cannot read now.
+  const notice = favorites.notice && (
     <p className="notice notice--error" role="alert">
-      {STORAGE_NOT_ANSWERING_MESSAGE}
+      {favorites.notice}
     </p>
   );
-  if (notAnswering && favorites.rows.length === 0) return notAnswering;
+  if (notice && !favorites.rows.length) return notice;
 
   const savedListings = favorites.rows.filter((row) => row.kind === 'listing');
   const savedCommunities = favorites.rows.filter((row) => row.kind === 'community');
@@ -107,7 +107,7 @@ export function FavoritesPage() {
 
   return (
     <>
-      {notAnswering}
+      {notice}
       {details.status === 'error' && (
         <p className="notice notice--error">
           The homes&rsquo; details could not be loaded. Check your connection and reload the page.

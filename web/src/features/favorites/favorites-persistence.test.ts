@@ -8,6 +8,7 @@ import { holdStore } from '@/data/test-support/stuck-store';
 import { writeFavoritesMirror } from './favorites-mirror';
 import {
   STORAGE_FULL_MESSAGE,
+  STORAGE_NOT_ANSWERING_MESSAGE,
   STORAGE_STUCK_MESSAGE,
   toggleStoredFavorite,
   watchStoredFavorites,
@@ -88,15 +89,20 @@ describe('/favorites on a device whose storage stopped answering (WebKit)', () =
     const stored = { ...home, key: 'listing:L1', savedAt: '2026-12-01T00:00:00.000Z' };
     writeFavoritesMirror([stored]);
     const stuck = await holdStore('favorites');
-    const shown: { status: string; ids: string[] }[] = [];
+    const shown: { status: string; ids: string[]; notice?: string }[] = [];
     try {
-      watchStoredFavorites(({ status, rows }) => shown.push({ status, ids: rows.map((row) => row.id) }), 200);
-      await eventually(() => expect(shown.at(-1)).toEqual({ status: 'stuck', ids: ['L1'] }));
+      watchStoredFavorites(
+        ({ status, rows, notice }) => shown.push({ status, ids: rows.map((row) => row.id), notice }),
+        200,
+      );
+      await eventually(() =>
+        expect(shown.at(-1)).toEqual({ status: 'stuck', ids: ['L1'], notice: STORAGE_NOT_ANSWERING_MESSAGE }),
+      );
     } finally {
       await stuck.release();
     }
     // The watch went on: the device's own answer (nothing stored in it) replaces the copy.
-    await eventually(() => expect(shown.at(-1)).toEqual({ status: 'ready', ids: [] }));
+    await eventually(() => expect(shown.at(-1)).toEqual({ status: 'ready', ids: [], notice: undefined }));
   });
 
   it('never says stuck once the storage has answered', async () => {

@@ -16,7 +16,7 @@ import { StorageTimeLimitError, withinStorageTimeLimit } from '@/data/storage-ti
 import { STORAGE_BLOCKED_MESSAGE } from './favorites-messages';
 import { readFavoritesMirror, writeFavoritesMirror } from './favorites-mirror';
 
-type StoredState = { status: 'ready' | 'unavailable' | 'stuck'; rows: FavoriteRow[] };
+type StoredState = { status: 'ready' | 'unavailable' | 'stuck'; rows: FavoriteRow[]; notice?: string };
 
 /**
  * The keys of the favourites last handed to the store, which its buttons show (undefined before the first read).
@@ -27,6 +27,13 @@ let shownKeys: Set<string> | undefined;
 
 /** How long /favorites waits for the device's first answer before it says the storage is not answering. */
 export const FAVORITES_READ_TIME_LIMIT_MS = 4_000;
+
+/**
+ * The device's storage has not answered /favorites in time; the list below it is the copy the last page left,
+ * which may miss a change made since.
+ */
+export const STORAGE_NOT_ANSWERING_MESSAGE =
+  "This device's storage is not answering, so this list may not show your latest changes. Close the browser completely and open it again to see them.";
 
 /**
  * Hands the store the device's favourites now and after every change, in any tab (Dexie's liveQuery). When the
@@ -45,7 +52,7 @@ export function watchStoredFavorites(
     const rows = readFavoritesMirror();
     // What the buttons show is the copy: a press does what its button says (see shownKeys).
     shownKeys = new Set(rows.map((row) => row.key));
-    publish({ status: 'stuck', rows });
+    publish({ status: 'stuck', rows, notice: STORAGE_NOT_ANSWERING_MESSAGE });
   }, firstAnswerLimitMs);
   const firstAnswer = () => {
     answered = true;

@@ -25,6 +25,11 @@ export interface FavoritesState {
    */
   status: 'loading' | 'ready' | 'unavailable' | 'stuck';
   rows: FavoriteRow[];
+  /**
+   * 'stuck': what to tell the visitor. The storage code has the words, as it has those of a refused save: they
+   * stay out of the JavaScript every page loads before it is interactive (DESIGN §7).
+   */
+  notice?: string;
 }
 
 /** Time after the load event before the storage code loads by itself (see utils/after-page-settles.ts). */
